@@ -1,0 +1,36 @@
+//! # mcp-matchers
+//!
+//! Matchers for judging AI agents and MCP servers: they compare what an agent
+//! or tool *did* (tool calls, tool responses, transcripts) with what was
+//! *expected*, and return a structured, explainable verdict. One Rust core,
+//! usable natively (feature `native`, on by default) and compiled to
+//! WebAssembly for JavaScript (the npm package `mcp-matchers`).
+//!
+//! A mismatch is a result; only a malformed call is an error
+//! ([`MatcherError`] with a stable [`ErrorCode`] and the `path` of the bad field).
+//!
+//! ## Families
+//! - [`tool_calls`]: `evaluateToolCalls`, `resolveMatchOptions` and the nine
+//!   validators of `@mcpjam/sdk@1.14.0`.
+//!
+//! ```
+//! use mcp_matchers::{evaluate_tool_calls, MatchOptions, ToolCall, ToolCallOrder};
+//! use serde_json::json;
+//! let expected = [ToolCall::new("add", json!({ "a": 2, "b": 3 }))];
+//! let actual = [ToolCall::new("add", json!({ "b": 3, "a": 2.0 }))];
+//! let options = MatchOptions { tool_call_order: Some(ToolCallOrder::Strict), ..Default::default() };
+//! let result = evaluate_tool_calls(&expected, &actual, &options);
+//! assert!(result.passed);
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod error;
+pub mod tool_calls;
+pub(crate) mod value;
+pub(crate) mod wire;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use error::{ErrorCode, MatcherError, Result};
+pub use tool_calls::*;

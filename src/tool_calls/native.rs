@@ -1,0 +1,167 @@
+//! The Rust API of the tool-call matchers over `serde_json` values
+//! (cargo feature `native`, on by default).
+
+use super::{calls_from_val, evaluate_indices, validators, Call, MatchOptions};
+use crate::error::Result;
+use crate::value::Val;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// A tool call, `EvalToolCall` of `@mcpjam/sdk@1.14.0`:
+/// `{ "toolName": string, "arguments"?: object }`. Absent or `null`
+/// arguments count as `{}`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolCall {
+    pub tool_name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arguments: Option<Map<String, Value>>,
+}
+
+impl ToolCall {
+    /// A call of `tool_name` with `arguments` (a JSON object; any other JSON
+    /// value is taken as no arguments).
+    pub fn new(tool_name: impl Into<String>, arguments: Value) -> Self {
+        let arguments = match arguments {
+            Value::Object(map) => Some(map),
+            _ => None,
+        };
+        ToolCall { tool_name: tool_name.into(), arguments }
+    }
+
+    /// Reads `EvalToolCall[]` from untyped JSON, checking every field.
+    /// `what` names the list in error paths (`"expected"` gives `expected[3].toolName`).
+    ///
+    /// Errors: `INVALID_ARGUMENT` when `value` is not an array, an item is
+    /// not an object, a `toolName` is not a string, or `arguments` is neither
+    /// an object nor `null`/absent.
+    pub fn list_from_json(value: &Value, what: &str) -> Result<Vec<ToolCall>> {
+        let calls = calls_from_val(Val::from(value), what)?;
+        Ok(value.as_array().into_iter().flatten().zip(calls).map(|(v, c)| ToolCall {
+            tool_name: c.name.into(),
+            arguments: v.get("arguments").and_then(Value::as_object).cloned(),
+        }).collect())
+    }
+
+    fn to_call(&self) -> Call {
+        let args = match &self.arguments {
+            Some(map) => Val::object(map.iter().map(|(k, v)| (k.as_str().into(), Val::from(v))).collect()),
+            None => Val::Obj(Vec::new()),
+        };
+        Call { name: self.tool_name.as_str().into(), args }
+    }
+}
+
+/// `EvalArgumentMismatch`: an expected and an actual call of the same tool
+/// whose arguments did not match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArgumentMismatch {
+    pub tool_name: String,
+    pub expected_args: Map<String, Value>,
+    pub actual_args: Map<String, Value>,
+    /// Index into the expected list (not serialised: the reference has no such field).
+    #[serde(skip)]
+    pub expected_index: usize,
+    /// Index into the actual list (not serialised).
+    #[serde(skip)]
+    pub actual_index: usize,
+}
+
+/// `EvalOutOfOrderToolCall`: an expected call whose compatible actual call
+/// sits at another index (`"strict"` and `"superset"` only).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OutOfOrderToolCall {
+    pub tool_name: String,
+    pub expected_index: usize,
+    pub actual_index: usize,
+}
+
+/// `EvalToolCallMatchResult`; serialises to the reference's JSON shape
+/// `{ missing, extra, outOfOrder, argumentMismatches, passed }`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolCallMatchResult {
+    pub missing: Vec<ToolCall>,
+    pub extra: Vec<ToolCall>,
+    pub out_of_order: Vec<OutOfOrderToolCall>,
+    pub argument_mismatches: Vec<ArgumentMismatch>,
+    pub passed: bool,
+}
+
+/// `evaluateToolCalls(expected, actual, options)` of `@mcpjam/sdk@1.14.0`
+/// (`dist/matchers.js`): pairs expected with actual calls under
+/// `options.resolve()` and says what is missing, extra, out of order or has
+/// mismatched arguments. `options.is_negative_test = Some(true)` passes only
+/// when `actual` is empty. An empty `actual` never passes otherwise.
+///
+/// Never fails: a mismatch is the result. Cost: near-linear in the total
+/// size of both lists (see the module docs of the engine).
+///
+/// ```
+/// use mcp_matchers::{evaluate_tool_calls, MatchOptions, ToolCall};
+/// use serde_json::json;
+/// let expected = [ToolCall::new("createTask", json!({ "priority": "high" }))];
+/// let actual = [ToolCall::new("createTask", json!({ "name": "Deploy", "priority": "high" }))];
+/// assert!(evaluate_tool_calls(&expected, &actual, &MatchOptions::default()).passed);
+/// ```
+pub fn evaluate_tool_calls(expected: &[ToolCall], actual: &[ToolCall], options: &MatchOptions) -> ToolCallMatchResult {
+    let e: Vec<Call> = expected.iter().map(ToolCall::to_call).collect();
+    let a: Vec<Call> = actual.iter().map(ToolCall::to_call).collect();
+    let r = evaluate_indices(&e, &a, &options.resolve(), options.is_negative_test.unwrap_or(false));
+    let args = |c: &ToolCall| c.arguments.clone().unwrap_or_default();
+    ToolCallMatchResult {
+        missing: r.missing.iter().map(|&i| expected[i].clone()).collect(),
+        extra: r.extra.iter().map(|&j| actual[j].clone()).collect(),
+        out_of_order: r
+            .out_of_order
+            .iter()
+            .map(|&(i, j)| OutOfOrderToolCall { tool_name: expected[i].tool_name.clone(), expected_index: i, actual_index: j })
+            .collect(),
+        argument_mismatches: r
+            .argument_mismatches
+            .iter()
+            .map(|&(i, j)| ArgumentMismatch {
+                tool_name: expected[i].tool_name.clone(),
+                expected_args: args(&expected[i]),
+                actual_args: args(&actual[j]),
+                expected_index: i,
+                actual_index: j,
+            })
+            .collect(),
+        passed: r.passed,
+    }
+}
+
+fn calls(list: &[ToolCall]) -> Vec<Call> {
+    list.iter().map(ToolCall::to_call).collect()
+}
+
+/// `matchToolCallWithArgs(toolName, expectedArgs, toolCalls)`: some call of
+/// `tool_name` has arguments deep-equal to `expected_args` (key order ignored).
+pub fn match_tool_call_with_args(tool_name: &str, expected_args: &Map<String, Value>, tool_calls: &[ToolCall]) -> bool {
+    validators::with_args(tool_name, &Val::from(&Value::Object(expected_args.clone())), &calls(tool_calls))
+}
+
+/// `matchToolCallWithPartialArgs(toolName, expectedArgs, toolCalls)`: some
+/// call of `tool_name` has every key of `expected_args` with an equal value.
+pub fn match_tool_call_with_partial_args(tool_name: &str, expected_args: &Map<String, Value>, tool_calls: &[ToolCall]) -> bool {
+    validators::with_partial_args(tool_name, &Val::from(&Value::Object(expected_args.clone())), &calls(tool_calls))
+}
+
+/// `matchToolArgument(toolName, argName, expectedValue, toolCalls)`: some
+/// call of `tool_name` has argument `arg_name` equal to `expected_value`.
+pub fn match_tool_argument(tool_name: &str, arg_name: &str, expected_value: &Value, tool_calls: &[ToolCall]) -> bool {
+    validators::argument(tool_name, arg_name, &Val::from(expected_value), &calls(tool_calls))
+}
+
+/// `matchToolArgumentWith(toolName, argName, predicate, toolCalls)`: some
+/// call of `tool_name` has argument `arg_name` and `predicate` accepts it.
+/// The predicate sees the calls in order and is not called after it first
+/// returns `true`.
+pub fn match_tool_argument_with(tool_name: &str, arg_name: &str, mut predicate: impl FnMut(&Value) -> bool, tool_calls: &[ToolCall]) -> bool {
+    tool_calls.iter().filter(|c| c.tool_name == tool_name).any(|c| {
+        c.arguments.as_ref().and_then(|a| a.get(arg_name)).is_some_and(&mut predicate)
+    })
+}

@@ -1,0 +1,265 @@
+//! Match options: `EvalMatchOptions`, `resolveMatchOptions` and
+//! `MATCH_OPTIONS_DEFAULTS` of `@mcpjam/sdk@1.14.0` (`dist/matchers.js`).
+
+use crate::error::{MatcherError, Result};
+use crate::value::Val;
+
+/// How expected calls are paired with actual calls (`toolCallOrder`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ToolCallOrder {
+    /// `"ignore"` (default): each expected call takes the first unused
+    /// compatible actual call, in any order.
+    Ignore,
+    /// `"strict"`: expected call `i` must be compatible with actual call `i`.
+    Strict,
+    /// `"superset"`: expected calls must appear in order, with other calls
+    /// allowed between them (a forward cursor over the actual calls).
+    Superset,
+}
+
+/// How arguments are compared (`argumentMatching`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArgumentMatching {
+    /// `"partial"` (default): only the expected top-level keys are compared;
+    /// the strings `any`, `string`, `number`, `boolean`, `object`, `array`,
+    /// `null` (trimmed, any case) are type checks; `{}` matches anything.
+    Partial,
+    /// `"exact"`: deep equality of the whole arguments object, key order ignored.
+    Exact,
+    /// `"ignore"`: arguments are not compared.
+    Ignore,
+}
+
+/// How many actual calls beyond the expected ones are allowed
+/// (`maxExtraToolCalls`: `null` = unlimited, or a non-negative integer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MaxExtraToolCalls {
+    Unlimited,
+    AtMost(u64),
+}
+
+impl ToolCallOrder {
+    /// The option's JS spelling: `"ignore"`, `"strict"` or `"superset"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ToolCallOrder::Ignore => "ignore",
+            ToolCallOrder::Strict => "strict",
+            ToolCallOrder::Superset => "superset",
+        }
+    }
+}
+
+impl ArgumentMatching {
+    /// The option's JS spelling: `"partial"`, `"exact"` or `"ignore"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ArgumentMatching::Partial => "partial",
+            ArgumentMatching::Exact => "exact",
+            ArgumentMatching::Ignore => "ignore",
+        }
+    }
+}
+
+/// One layer of match options (`EvalMatchOptions`, plus `isNegativeTest`
+/// which only [`evaluate_tool_calls`](crate::evaluate_tool_calls) reads).
+/// `None` means "not set on this layer".
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchOptions {
+    pub tool_call_order: Option<ToolCallOrder>,
+    pub max_extra_tool_calls: Option<MaxExtraToolCalls>,
+    /// Legacy shim: `true` → unlimited, `false` → 0; read only when
+    /// `max_extra_tool_calls` is not set on the same layer.
+    pub allow_extra_tool_calls: Option<bool>,
+    pub argument_matching: Option<ArgumentMatching>,
+    pub is_negative_test: Option<bool>,
+}
+
+/// Fully resolved options, as `resolveMatchOptions` returns them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResolvedMatchOptions {
+    pub tool_call_order: ToolCallOrder,
+    pub max_extra_tool_calls: MaxExtraToolCalls,
+    pub argument_matching: ArgumentMatching,
+}
+
+/// `MATCH_OPTIONS_DEFAULTS`: `{ toolCallOrder: "ignore", maxExtraToolCalls: null, argumentMatching: "partial" }`.
+pub const MATCH_OPTIONS_DEFAULTS: ResolvedMatchOptions = ResolvedMatchOptions {
+    tool_call_order: ToolCallOrder::Ignore,
+    max_extra_tool_calls: MaxExtraToolCalls::Unlimited,
+    argument_matching: ArgumentMatching::Partial,
+};
+
+impl MatchOptions {
+    /// The extra-call budget this layer sets, if any: `maxExtraToolCalls`,
+    /// else the `allowExtraToolCalls` shim.
+    fn extra_budget(&self) -> Option<MaxExtraToolCalls> {
+        self.max_extra_tool_calls.or(self
+            .allow_extra_tool_calls
+            .map(|allow| if allow { MaxExtraToolCalls::Unlimited } else { MaxExtraToolCalls::AtMost(0) }))
+    }
+
+    /// This layer on top of the defaults (what `evaluateToolCalls` uses).
+    pub fn resolve(&self) -> ResolvedMatchOptions {
+        resolve_match_options(Some(self), None, None)
+    }
+
+    /// Reads a layer from JSON, e.g. `{"toolCallOrder":"strict","maxExtraToolCalls":0}`.
+    /// `null` or an absent value means "not set"; unknown keys are ignored.
+    ///
+    /// Errors: `INVALID_ARGUMENT` when `value` is not an object or null;
+    /// `INVALID_OPTION` (path `options.<key>`) for a value outside the
+    /// option's domain.
+    #[cfg(feature = "native")]
+    pub fn from_json(value: &serde_json::Value) -> Result<MatchOptions> {
+        options_from_val(Some(&Val::from(value)), "options")
+    }
+}
+
+/// Merges option layers suite → case → run on top of
+/// [`MATCH_OPTIONS_DEFAULTS`], as `resolveMatchOptions(suite, testCase,
+/// runOverride)` of `@mcpjam/sdk@1.14.0`: a later layer's set value wins; a
+/// layer's `max_extra_tool_calls` wins over its own `allow_extra_tool_calls`.
+pub fn resolve_match_options(
+    suite: Option<&MatchOptions>,
+    test_case: Option<&MatchOptions>,
+    run_override: Option<&MatchOptions>,
+) -> ResolvedMatchOptions {
+    let mut merged = MATCH_OPTIONS_DEFAULTS;
+    for layer in [suite, test_case, run_override].into_iter().flatten() {
+        if let Some(order) = layer.tool_call_order {
+            merged.tool_call_order = order;
+        }
+        if let Some(matching) = layer.argument_matching {
+            merged.argument_matching = matching;
+        }
+        if let Some(budget) = layer.extra_budget() {
+            merged.max_extra_tool_calls = budget;
+        }
+    }
+    merged
+}
+
+/// Reads a layer from a [`Val`] (absent, `undefined` or `null` = empty layer).
+/// A `null` option resets to the default, as the reference's later `??` does.
+pub(crate) fn options_from_val(v: Option<&Val>, path: &str) -> Result<MatchOptions> {
+    let v = match v {
+        None | Some(Val::Undefined) | Some(Val::Null) => return Ok(MatchOptions::default()),
+        Some(v @ Val::Obj(_)) => v,
+        Some(other) => {
+            return Err(MatcherError::invalid_argument(
+                path,
+                format!("match options must be an object, got {}", other.type_name()),
+            ))
+        }
+    };
+    let field = |key: &str| match v.get(key) {
+        None | Some(Val::Undefined) => None,
+        Some(x) => Some(x),
+    };
+    let bad = |key: &str, want: &str, got: &Val| {
+        MatcherError::invalid_option(format!("{path}.{key}"), format!("{key} must be {want}, got {}", describe(got)))
+    };
+    let mut out = MatchOptions::default();
+    if let Some(x) = field("toolCallOrder") {
+        out.tool_call_order = Some(match x {
+            Val::Null => ToolCallOrder::Ignore,
+            Val::Str(s) if &**s == "ignore" => ToolCallOrder::Ignore,
+            Val::Str(s) if &**s == "strict" => ToolCallOrder::Strict,
+            Val::Str(s) if &**s == "superset" => ToolCallOrder::Superset,
+            _ => return Err(bad("toolCallOrder", r#""ignore", "strict" or "superset""#, x)),
+        });
+    }
+    if let Some(x) = field("argumentMatching") {
+        out.argument_matching = Some(match x {
+            Val::Null => ArgumentMatching::Partial,
+            Val::Str(s) if &**s == "partial" => ArgumentMatching::Partial,
+            Val::Str(s) if &**s == "exact" => ArgumentMatching::Exact,
+            Val::Str(s) if &**s == "ignore" => ArgumentMatching::Ignore,
+            _ => return Err(bad("argumentMatching", r#""partial", "exact" or "ignore""#, x)),
+        });
+    }
+    if let Some(x) = field("maxExtraToolCalls") {
+        out.max_extra_tool_calls = Some(match x {
+            Val::Null => MaxExtraToolCalls::Unlimited,
+            Val::Num(n) if n.is_finite() && n.fract() == 0.0 && *n >= 0.0 => {
+                MaxExtraToolCalls::AtMost(if *n >= u64::MAX as f64 { u64::MAX } else { *n as u64 })
+            }
+            _ => return Err(bad("maxExtraToolCalls", "null (unlimited) or a non-negative integer", x)),
+        });
+    }
+    if let Some(x) = field("allowExtraToolCalls") {
+        out.allow_extra_tool_calls = Some(match x {
+            Val::Bool(b) => *b,
+            _ => return Err(bad("allowExtraToolCalls", "a boolean", x)),
+        });
+    }
+    if let Some(x) = field("isNegativeTest") {
+        out.is_negative_test = match x {
+            Val::Null => None,
+            Val::Bool(b) => Some(*b),
+            _ => return Err(bad("isNegativeTest", "a boolean", x)),
+        };
+    }
+    Ok(out)
+}
+
+/// A short rendering of a bad value for messages (never Rust debug text).
+pub(crate) fn describe(v: &Val) -> String {
+    match v {
+        Val::Str(s) if s.chars().count() <= 40 => format!("\"{s}\""),
+        Val::Num(n) if n.is_nan() => "NaN".into(),
+        Val::Num(n) if n.is_infinite() => (if *n > 0.0 { "Infinity" } else { "-Infinity" }).into(),
+        Val::Num(n) => format!("{n}"),
+        Val::Bool(b) => format!("{b}"),
+        other => other.type_name().into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorCode;
+    use crate::wire::parse;
+
+    fn layer(json: &str) -> MatchOptions {
+        options_from_val(Some(&parse(json, true, "options").unwrap()), "options").unwrap()
+    }
+
+    #[test]
+    fn seed_example_resolves_as_the_package_does() {
+        // Seed: resolveMatchOptions({ allowExtraToolCalls: false }, { argumentMatching: "exact" }, undefined).
+        // @mcpjam/sdk@1.14.0 returns { toolCallOrder: "ignore", maxExtraToolCalls: 0, argumentMatching: "exact" }.
+        let r = resolve_match_options(
+            Some(&layer(r#"{"allowExtraToolCalls":false}"#)),
+            Some(&layer(r#"{"argumentMatching":"exact"}"#)),
+            None,
+        );
+        assert_eq!(r.tool_call_order, ToolCallOrder::Ignore);
+        assert_eq!(r.max_extra_tool_calls, MaxExtraToolCalls::AtMost(0));
+        assert_eq!(r.argument_matching, ArgumentMatching::Exact);
+    }
+
+    #[test]
+    fn max_extra_wins_over_allow_on_the_same_layer_only() {
+        let r = resolve_match_options(
+            Some(&layer(r#"{"maxExtraToolCalls":2,"allowExtraToolCalls":false}"#)),
+            Some(&layer(r#"{"allowExtraToolCalls":true}"#)),
+            None,
+        );
+        assert_eq!(r.max_extra_tool_calls, MaxExtraToolCalls::Unlimited);
+        let r = layer(r#"{"maxExtraToolCalls":2,"allowExtraToolCalls":false}"#).resolve();
+        assert_eq!(r.max_extra_tool_calls, MaxExtraToolCalls::AtMost(2));
+    }
+
+    #[test]
+    fn out_of_domain_values_throw_with_paths() {
+        let bad = |json: &str| options_from_val(Some(&parse(json, true, "o").unwrap()), "options").unwrap_err();
+        let e = bad(r#"{"toolCallOrder":"sorted"}"#);
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidOption, "options.toolCallOrder"));
+        assert_eq!(bad(r#"{"maxExtraToolCalls":-1}"#).path, "options.maxExtraToolCalls");
+        assert_eq!(bad(r#"{"maxExtraToolCalls":1.5}"#).code, ErrorCode::InvalidOption);
+        assert_eq!(bad(r#"{"maxExtraToolCalls":{"\u0000":"NaN"}}"#).code, ErrorCode::InvalidOption);
+        assert_eq!(bad(r#"{"allowExtraToolCalls":"yes"}"#).path, "options.allowExtraToolCalls");
+        assert_eq!(bad(r#"[]"#).code, ErrorCode::InvalidArgument);
+    }
+}

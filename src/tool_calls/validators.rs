@@ -1,0 +1,86 @@
+//! The nine boolean validators of `@mcpjam/sdk@1.14.0` (`dist/index.js`,
+//! section `src/validators.ts`), over tool names and engine [`Call`]s.
+//!
+//! Argument comparisons use [`strict_eq`], the validators' own `deepEqual`
+//! (`NaN` differs from itself; an `undefined` member counts as a key), with
+//! two fixes listed in the README: only *own* argument keys count (the
+//! reference's `key in` also finds inherited ones such as `toString`), and a
+//! call without `arguments` has `{}` (the reference throws a `TypeError`).
+
+use super::Call;
+use crate::value::{strict_eq, Val};
+
+/// `matchToolCalls(expected, actual)`: the same tool names in the same order.
+pub fn match_tool_calls<S: AsRef<str>, T: AsRef<str>>(expected: &[S], actual: &[T]) -> bool {
+    expected.len() == actual.len() && expected.iter().zip(actual).all(|(e, a)| e.as_ref() == a.as_ref())
+}
+
+/// `matchToolCallsSubset(expected, actual)`: every expected name was called
+/// (any order, extras allowed; `[]` passes).
+pub fn match_tool_calls_subset<S: AsRef<str>, T: AsRef<str>>(expected: &[S], actual: &[T]) -> bool {
+    expected.iter().all(|e| actual.iter().any(|a| a.as_ref() == e.as_ref()))
+}
+
+/// `matchAnyToolCall(expected, actual)`: at least one expected name was
+/// called (`[]` fails).
+pub fn match_any_tool_call<S: AsRef<str>, T: AsRef<str>>(expected: &[S], actual: &[T]) -> bool {
+    expected.iter().any(|e| actual.iter().any(|a| a.as_ref() == e.as_ref()))
+}
+
+/// `matchToolCallCount(toolName, actual, count)`: `tool_name` was called
+/// exactly `count` times.
+pub fn match_tool_call_count<T: AsRef<str>>(tool_name: &str, actual: &[T], count: usize) -> bool {
+    actual.iter().filter(|a| a.as_ref() == tool_name).count() == count
+}
+
+/// `matchNoToolCalls(actual)`: no tool was called.
+pub fn match_no_tool_calls<T: AsRef<str>>(actual: &[T]) -> bool {
+    actual.is_empty()
+}
+
+/// `matchToolCallWithArgs`: some call of `tool_name` has exactly `expected_args`.
+pub(crate) fn with_args(tool_name: &str, expected_args: &Val, calls: &[Call]) -> bool {
+    calls.iter().any(|c| &*c.name == tool_name && strict_eq(Some(&c.args), Some(expected_args)))
+}
+
+/// `matchToolCallWithPartialArgs`: some call of `tool_name` has every
+/// expected key as an own key with an equal value.
+pub(crate) fn with_partial_args(tool_name: &str, expected_args: &Val, calls: &[Call]) -> bool {
+    calls.iter().any(|c| {
+        &*c.name == tool_name
+            && expected_args.entries().iter().all(|(k, v)| c.args.get(k).is_some_and(|got| strict_eq(Some(got), Some(v))))
+    })
+}
+
+/// `matchToolArgument`: some call of `tool_name` has own key `arg_key` equal to `expected`.
+pub(crate) fn argument(tool_name: &str, arg_key: &str, expected: &Val, calls: &[Call]) -> bool {
+    calls.iter().any(|c| &*c.name == tool_name && c.args.get(arg_key).is_some_and(|got| strict_eq(Some(got), Some(expected))))
+}
+
+/// The calls `matchToolArgumentWith` hands to its predicate, in order: those
+/// of `tool_name` that have own key `arg_key`.
+pub(crate) fn argument_candidates<'c>(tool_name: &'c str, arg_key: &'c str, calls: &'c [Call]) -> impl Iterator<Item = (usize, &'c Val)> + 'c {
+    calls.iter().enumerate().filter(move |(_, c)| &*c.name == tool_name).filter_map(move |(i, c)| c.args.get(arg_key).map(|v| (i, v)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed_examples_for_name_validators() {
+        let called = ["add", "multiply"];
+        assert!(match_tool_calls(&["add", "multiply"], &called));
+        assert!(!match_tool_calls(&["multiply", "add"], &called));
+        assert!(!match_tool_calls(&["add"], &called));
+        assert!(match_tool_calls_subset(&["add"], &called));
+        assert!(match_tool_calls_subset(&["multiply", "add"], &called));
+        assert!(!match_tool_calls_subset(&["divide"], &called));
+        assert!(match_any_tool_call(&["add", "subtract"], &["add"]));
+        assert!(!match_any_tool_call(&["multiply", "divide"], &["add"]));
+        assert!(!match_any_tool_call::<&str, &str>(&[], &["add"]));
+        assert!(match_tool_call_count("add", &["add", "add", "add"], 3));
+        assert!(!match_tool_call_count("add", &["add", "add", "add"], 2));
+        assert!(match_no_tool_calls::<&str>(&[]));
+    }
+}
