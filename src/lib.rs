@@ -26,7 +26,9 @@
 
 pub mod error;
 pub mod tool_calls;
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod value;
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod wire;
 
 #[cfg(target_arch = "wasm32")]

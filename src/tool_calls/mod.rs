@@ -7,7 +7,7 @@
 
 mod evaluate;
 mod options;
-mod validators;
+pub(crate) mod validators;
 
 pub use evaluate::{evaluate_indices, MatchIndices};
 pub use options::{
@@ -17,6 +17,7 @@ pub use options::{
 #[cfg(target_arch = "wasm32")]
 pub(crate) use options::options_from_val;
 pub use validators::*;
+
 
 use crate::error::{MatcherError, Result};
 use crate::value::Val;

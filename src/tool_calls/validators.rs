@@ -59,6 +59,7 @@ pub(crate) fn argument(tool_name: &str, arg_key: &str, expected: &Val, calls: &[
 
 /// The calls `matchToolArgumentWith` hands to its predicate, in order: those
 /// of `tool_name` that have own key `arg_key`.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) fn argument_candidates<'c>(tool_name: &'c str, arg_key: &'c str, calls: &'c [Call]) -> impl Iterator<Item = (usize, &'c Val)> + 'c {
     calls.iter().enumerate().filter(move |(_, c)| &*c.name == tool_name).filter_map(move |(i, c)| c.args.get(arg_key).map(|v| (i, v)))
 }

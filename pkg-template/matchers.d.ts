@@ -1,0 +1,13 @@
+// mcp-matchers/matchers: mirrors `@mcpjam/sdk/matchers` (1.14.0).
+export {
+  evaluateToolCalls,
+  resolveMatchOptions,
+  MATCH_OPTIONS_DEFAULTS,
+  MatcherError,
+  type EvalToolCall,
+  type EvalMatchOptions,
+  type EvalToolCallMatchResult,
+  type EvalArgumentMismatch,
+  type EvalOutOfOrderToolCall,
+  type MatcherErrorCode,
+} from "./index.js";

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds the npm package into pkg/ from the Rust core and pkg-template/.
+#   cargo (wasm32, release) -> wasm-bindgen --target web -> wasm-opt -Oz (npm binaryen)
+#   -> wasm bytes inlined as base64 -> pkg-template/* copied beside them.
+# Needs what scripts/install.sh installs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+cargo build --quiet --release --target wasm32-unknown-unknown --lib
+rm -rf pkg
+mkdir -p pkg/wasm
+wasm-bindgen --target web --no-typescript --out-dir pkg/wasm --out-name mcp_matchers \
+  target/wasm32-unknown-unknown/release/mcp_matchers.wasm
+# binaryen from npm (never Debian's: see ../shared/TOOLCHAIN.md)
+wasm-opt -Oz pkg/wasm/mcp_matchers_bg.wasm -o pkg/wasm/mcp_matchers_bg.wasm
+node scripts/inline-wasm.mjs pkg/wasm/mcp_matchers_bg.wasm pkg/wasm/mcp_matchers_bytes.js
+cp pkg-template/package.json pkg-template/*.js pkg-template/*.d.ts pkg/
+cp README.md pkg/README.md
+echo "built pkg/ ($(wc -c < pkg/wasm/mcp_matchers_bg.wasm) bytes of wasm)"

@@ -1,0 +1,186 @@
+//! The WebAssembly boundary: thin exports over the core, called only by the
+//! package's own glue (`pkg-template/index.js`), never by users directly.
+//!
+//! Values cross as one JSON text per argument (see [`crate::wire`]); a
+//! tool-call list crosses as `[names, arguments]`. Results come back as flat
+//! `u32` arrays of indices, so the glue can return the caller's own objects.
+//! Errors come back as `[code, path, message]` arrays, which the glue turns
+//! into `MatcherError`s.
+
+use crate::error::{MatcherError, Result};
+use crate::tool_calls::{
+    evaluate_indices, match_any_tool_call, match_no_tool_calls, match_tool_call_count, match_tool_calls,
+    match_tool_calls_subset, options_from_val, resolve_match_options, validators as v, Call,
+    MaxExtraToolCalls, ResolvedMatchOptions,
+};
+use crate::value::Val;
+use crate::wire::parse;
+use wasm_bindgen::prelude::*;
+
+fn to_js(e: MatcherError) -> JsValue {
+    let arr = js_sys::Array::new();
+    arr.push(&JsValue::from_str(e.code.as_str()));
+    arr.push(&JsValue::from_str(&e.path));
+    arr.push(&JsValue::from_str(&e.message));
+    arr.into()
+}
+
+/// Reads a `[names, arguments]` list; `what` names it in error paths.
+fn split_calls(v: Val, what: &str) -> Result<Vec<Call>> {
+    let mut parts = match v {
+        Val::Arr(parts) if parts.len() == 2 => parts,
+        other => return Err(MatcherError::invalid_argument(what, format!("{what} must be an array of tool calls, got {}", other.type_name()))),
+    };
+    let (Val::Arr(args), Val::Arr(names)) = (parts.pop().unwrap_or(Val::Null), parts.pop().unwrap_or(Val::Null)) else {
+        return Err(MatcherError::invalid_argument(what, "malformed tool-call list"));
+    };
+    names
+        .into_iter()
+        .zip(args)
+        .enumerate()
+        .map(|(i, (name, args))| Call::from_parts(name, args, &|| format!("{what}[{i}]")))
+        .collect()
+}
+
+/// `evaluateToolCalls`: returns `[flags, nMissing, ...missing, nExtra,
+/// ...extra, nMismatch, ...(e, a), nOutOfOrder, ...(e, a)]` where flags bit 1
+/// is `passed`, bit 2 "extra is the whole actual list", bit 4 "missing is
+/// the whole expected list".
+#[wasm_bindgen]
+pub fn evaluate(expected: &str, expected_ext: bool, actual: &str, actual_ext: bool, options: &str, options_ext: bool) -> std::result::Result<Vec<u32>, JsValue> {
+    evaluate_impl(expected, expected_ext, actual, actual_ext, options, options_ext).map_err(to_js)
+}
+
+fn evaluate_impl(expected: &str, expected_ext: bool, actual: &str, actual_ext: bool, options: &str, options_ext: bool) -> Result<Vec<u32>> {
+    let layer = options_from_val(Some(&parse(options, options_ext, "options")?), "options")?;
+    let expected = split_calls(parse(expected, expected_ext, "expected")?, "expected")?;
+    let actual = split_calls(parse(actual, actual_ext, "actual")?, "actual")?;
+    let negative = layer.is_negative_test.unwrap_or(false);
+    let r = evaluate_indices(&expected, &actual, &layer.resolve(), negative);
+    let mut out = Vec::with_capacity(4 + r.missing.len() + r.extra.len() + 2 * (r.argument_mismatches.len() + r.out_of_order.len()));
+    let whole_extra = negative;
+    let whole_missing = !negative && actual.is_empty();
+    out.push(r.passed as u32 | (whole_extra as u32) << 1 | (whole_missing as u32) << 2);
+    for list in [&r.missing, &r.extra] {
+        out.push(list.len() as u32);
+        out.extend(list.iter().map(|&i| i as u32));
+    }
+    for pairs in [&r.argument_mismatches, &r.out_of_order] {
+        out.push(pairs.len() as u32);
+        for &(i, j) in pairs.iter() {
+            out.push(i as u32);
+            out.push(j as u32);
+        }
+    }
+    Ok(out)
+}
+
+/// `resolveMatchOptions(suite, testCase, runOverride)`: returns the resolved
+/// options as JSON text.
+#[wasm_bindgen]
+pub fn resolve(suite: &str, suite_ext: bool, test_case: &str, case_ext: bool, run: &str, run_ext: bool) -> std::result::Result<String, JsValue> {
+    let layer = |text: &str, ext: bool, path: &str| options_from_val(Some(&parse(text, ext, path)?), path);
+    let r = (|| -> Result<ResolvedMatchOptions> {
+        let s = layer(suite, suite_ext, "suite")?;
+        let c = layer(test_case, case_ext, "testCase")?;
+        let o = layer(run, run_ext, "runOverride")?;
+        Ok(resolve_match_options(Some(&s), Some(&c), Some(&o)))
+    })()
+    .map_err(to_js)?;
+    let max = match r.max_extra_tool_calls {
+        MaxExtraToolCalls::Unlimited => "null".to_string(),
+        MaxExtraToolCalls::AtMost(n) => n.to_string(),
+    };
+    Ok(format!(
+        r#"{{"toolCallOrder":"{}","maxExtraToolCalls":{},"argumentMatching":"{}"}}"#,
+        r.tool_call_order.as_str(),
+        max,
+        r.argument_matching.as_str()
+    ))
+}
+
+fn names(v: Option<Val>, what: &str) -> Result<Vec<Box<str>>> {
+    match v {
+        Some(Val::Arr(items)) => items
+            .into_iter()
+            .enumerate()
+            .map(|(i, item)| match item {
+                Val::Str(s) => Ok(s),
+                other => Err(MatcherError::invalid_argument(format!("{what}[{i}]"), format!("tool names must be strings, got {}", other.type_name()))),
+            })
+            .collect(),
+        other => Err(MatcherError::invalid_argument(what, format!("{what} must be an array of tool names, got {}", other.map_or("undefined", |v| v.type_name())))),
+    }
+}
+
+fn string(v: Option<Val>, what: &str) -> Result<Box<str>> {
+    match v {
+        Some(Val::Str(s)) => Ok(s),
+        other => Err(MatcherError::invalid_argument(what, format!("{what} must be a string, got {}", other.map_or("undefined", |v| v.type_name())))),
+    }
+}
+
+fn object(v: Option<Val>, what: &str) -> Result<Val> {
+    match v {
+        Some(obj @ Val::Obj(_)) => Ok(obj),
+        other => Err(MatcherError::invalid_argument(what, format!("{what} must be an object, got {}", other.map_or("undefined", |v| v.type_name())))),
+    }
+}
+
+/// The nine validators. `kind` picks one; `payload` is the JSON array of its
+/// arguments in the reference's order, with tool-call lists as
+/// `[names, arguments]`. Returns `[0|1]`, or for `matchToolArgumentWith`
+/// (kind 8) the indices of the calls to hand to the predicate.
+#[wasm_bindgen]
+pub fn validate(kind: u32, payload: &str, ext: bool) -> std::result::Result<Vec<u32>, JsValue> {
+    validate_impl(kind, payload, ext).map_err(to_js)
+}
+
+fn validate_impl(kind: u32, payload: &str, ext: bool) -> Result<Vec<u32>> {
+    let Val::Arr(args) = parse(payload, ext, "arguments")? else {
+        return Err(MatcherError::invalid_argument("arguments", "malformed payload"));
+    };
+    let mut args = args.into_iter();
+    let mut next = || args.next();
+    let yes = |b: bool| Ok(vec![b as u32]);
+    match kind {
+        0..=2 => {
+            let expected = names(next(), "expected")?;
+            let actual = names(next(), "actual")?;
+            yes(match kind {
+                0 => match_tool_calls(&expected, &actual),
+                1 => match_tool_calls_subset(&expected, &actual),
+                _ => match_any_tool_call(&expected, &actual),
+            })
+        }
+        3 => {
+            let tool = string(next(), "toolName")?;
+            let actual = names(next(), "actual")?;
+            match next() {
+                Some(Val::Num(n)) => yes(n.fract() == 0.0 && n >= 0.0 && n <= usize::MAX as f64 && match_tool_call_count(&tool, &actual, n as usize)),
+                other => Err(MatcherError::invalid_argument("count", format!("count must be a number, got {}", other.map_or("undefined", |v| v.type_name())))),
+            }
+        }
+        4 => yes(match_no_tool_calls(&names(next(), "actual")?)),
+        5 | 6 => {
+            let tool = string(next(), "toolName")?;
+            let want = object(next(), "expectedArgs")?;
+            let calls = split_calls(next().unwrap_or(Val::Undefined), "toolCalls")?;
+            yes(if kind == 5 { v::with_args(&tool, &want, &calls) } else { v::with_partial_args(&tool, &want, &calls) })
+        }
+        7 => {
+            let tool = string(next(), "toolName")?;
+            let key = string(next(), "argName")?;
+            let want = next().unwrap_or(Val::Undefined);
+            let calls = split_calls(next().unwrap_or(Val::Undefined), "toolCalls")?;
+            yes(v::argument(&tool, &key, &want, &calls))
+        }
+        8 => {
+            let tool = string(next(), "toolName")?;
+            let key = string(next(), "argName")?;
+            let calls = split_calls(next().unwrap_or(Val::Undefined), "toolCalls")?;
+            Ok(v::argument_candidates(&tool, &key, &calls).map(|(i, _)| i as u32).collect())
+        }
+        _ => Err(MatcherError::invalid_argument("kind", "unknown validator")),
+    }
+}
