@@ -8,13 +8,16 @@ cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 cargo build --quiet --release --target wasm32-unknown-unknown --lib
-rm -rf pkg
-mkdir -p pkg/wasm
-wasm-bindgen --target web --no-typescript --out-dir pkg/wasm --out-name mcp_matchers \
+out=pkg.tmp.$$
+rm -rf "$out"
+mkdir -p "$out/wasm"
+wasm-bindgen --target web --no-typescript --out-dir "$out/wasm" --out-name mcp_matchers \
   target/wasm32-unknown-unknown/release/mcp_matchers.wasm
 # binaryen from npm (never Debian's: see ../shared/TOOLCHAIN.md)
-wasm-opt -Oz pkg/wasm/mcp_matchers_bg.wasm -o pkg/wasm/mcp_matchers_bg.wasm
-node scripts/inline-wasm.mjs pkg/wasm/mcp_matchers_bg.wasm pkg/wasm/mcp_matchers_bytes.js
-cp pkg-template/package.json pkg-template/*.js pkg-template/*.d.ts pkg/
-cp README.md pkg/README.md
+wasm-opt -Oz "$out/wasm/mcp_matchers_bg.wasm" -o "$out/wasm/mcp_matchers_bg.wasm"
+node scripts/inline-wasm.mjs "$out/wasm/mcp_matchers_bg.wasm" "$out/wasm/mcp_matchers_bytes.js"
+cp pkg-template/package.json pkg-template/*.js pkg-template/*.d.ts "$out/"
+cp README.md "$out/README.md"
+# Swap in one step so that a test reading pkg/ never sees half a build.
+rm -rf pkg.old && { [ ! -e pkg ] || mv pkg pkg.old; } && mv "$out" pkg && rm -rf pkg.old
 echo "built pkg/ ($(wc -c < pkg/wasm/mcp_matchers_bg.wasm) bytes of wasm)"
