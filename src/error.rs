@@ -48,7 +48,11 @@ pub struct MatcherError {
 
 impl MatcherError {
     pub(crate) fn new(code: ErrorCode, path: impl Into<String>, message: impl Into<String>) -> Self {
-        MatcherError { code: code, path: path.into(), message: message.into() }
+        MatcherError {
+            code,
+            path: path.into(),
+            message: message.into(),
+        }
     }
 
     pub(crate) fn invalid_argument(path: impl Into<String>, message: impl Into<String>) -> Self {

@@ -31,8 +31,10 @@ pub(crate) mod value;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod wire;
 
+/// The WebAssembly exports (used by the package's JS glue and the wasm tests).
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+#[doc(hidden)]
+pub mod wasm;
 
 pub use error::{ErrorCode, MatcherError, Result};
 pub use tool_calls::*;

@@ -205,7 +205,10 @@ fn strict_eq_val(a: &Val, b: &Val) -> bool {
         (Val::Date(x), Val::Date(y)) => x == y || (x.is_nan() && y.is_nan()),
         (Val::Arr(x), Val::Arr(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| strict_eq_val(p, q)),
         (Val::Obj(x), Val::Obj(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|((kp, p), (kq, q))| kp == kq && strict_eq_val(p, q))
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|((kp, p), (kq, q))| kp == kq && strict_eq_val(p, q))
         }
         _ => false,
     }
@@ -284,8 +287,14 @@ mod tests {
         assert!(json_eq(Some(&Val::Num(10.0)), Some(&Val::Num(10.0))));
         // [undefined] -> "[]", [undefined, undefined] -> "[,]"
         assert!(json_eq(Some(&Val::Arr(vec![Val::Undefined])), Some(&Val::Arr(vec![]))));
-        assert!(!json_eq(Some(&Val::Arr(vec![Val::Undefined, Val::Undefined])), Some(&Val::Arr(vec![]))));
-        assert!(!json_eq(Some(&Val::Arr(vec![Val::Undefined])), Some(&Val::Arr(vec![Val::Null]))));
+        assert!(!json_eq(
+            Some(&Val::Arr(vec![Val::Undefined, Val::Undefined])),
+            Some(&Val::Arr(vec![]))
+        ));
+        assert!(!json_eq(
+            Some(&Val::Arr(vec![Val::Undefined])),
+            Some(&Val::Arr(vec![Val::Null]))
+        ));
         // {a: undefined} -> '{"a":undefined}' differs from '{}'
         let a_undef = Val::object(vec![("a".into(), Val::Undefined)]);
         assert!(!json_eq(Some(&a_undef), Some(&Val::object(vec![]))));
@@ -315,7 +324,10 @@ mod tests {
         assert!(!strict_eq(Some(&Val::Num(f64::NAN)), Some(&Val::Num(f64::NAN))));
         assert!(!strict_eq(Some(&Val::Num(f64::NAN)), Some(&Val::Null)));
         assert!(strict_eq(Some(&Val::Num(-0.0)), Some(&Val::Num(0.0))));
-        assert!(!strict_eq(Some(&Val::Arr(vec![Val::Undefined])), Some(&Val::Arr(vec![]))));
+        assert!(!strict_eq(
+            Some(&Val::Arr(vec![Val::Undefined])),
+            Some(&Val::Arr(vec![]))
+        ));
         assert!(!strict_eq(Some(&Val::Null), None));
     }
 

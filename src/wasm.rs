@@ -10,8 +10,8 @@
 use crate::error::{MatcherError, Result};
 use crate::tool_calls::{
     evaluate_indices, match_any_tool_call, match_no_tool_calls, match_tool_call_count, match_tool_calls,
-    match_tool_calls_subset, options_from_val, resolve_match_options, validators as v, Call,
-    MaxExtraToolCalls, ResolvedMatchOptions,
+    match_tool_calls_subset, options_from_val, resolve_match_options, validators as v, Call, MaxExtraToolCalls,
+    ResolvedMatchOptions,
 };
 use crate::value::Val;
 use crate::wire::parse;
@@ -29,7 +29,12 @@ fn to_js(e: MatcherError) -> JsValue {
 fn split_calls(v: Val, what: &str) -> Result<Vec<Call>> {
     let mut parts = match v {
         Val::Arr(parts) if parts.len() == 2 => parts,
-        other => return Err(MatcherError::invalid_argument(what, format!("{what} must be an array of tool calls, got {}", other.type_name()))),
+        other => {
+            return Err(MatcherError::invalid_argument(
+                what,
+                format!("{what} must be an array of tool calls, got {}", other.type_name()),
+            ))
+        }
     };
     let (Val::Arr(args), Val::Arr(names)) = (parts.pop().unwrap_or(Val::Null), parts.pop().unwrap_or(Val::Null)) else {
         return Err(MatcherError::invalid_argument(what, "malformed tool-call list"));
@@ -47,17 +52,33 @@ fn split_calls(v: Val, what: &str) -> Result<Vec<Call>> {
 /// is `passed`, bit 2 "extra is the whole actual list", bit 4 "missing is
 /// the whole expected list".
 #[wasm_bindgen]
-pub fn evaluate(expected: &str, expected_ext: bool, actual: &str, actual_ext: bool, options: &str, options_ext: bool) -> std::result::Result<Vec<u32>, JsValue> {
+pub fn evaluate(
+    expected: &str,
+    expected_ext: bool,
+    actual: &str,
+    actual_ext: bool,
+    options: &str,
+    options_ext: bool,
+) -> std::result::Result<Vec<u32>, JsValue> {
     evaluate_impl(expected, expected_ext, actual, actual_ext, options, options_ext).map_err(to_js)
 }
 
-fn evaluate_impl(expected: &str, expected_ext: bool, actual: &str, actual_ext: bool, options: &str, options_ext: bool) -> Result<Vec<u32>> {
+fn evaluate_impl(
+    expected: &str,
+    expected_ext: bool,
+    actual: &str,
+    actual_ext: bool,
+    options: &str,
+    options_ext: bool,
+) -> Result<Vec<u32>> {
     let layer = options_from_val(Some(&parse(options, options_ext, "options")?), "options")?;
     let expected = split_calls(parse(expected, expected_ext, "expected")?, "expected")?;
     let actual = split_calls(parse(actual, actual_ext, "actual")?, "actual")?;
     let negative = layer.is_negative_test.unwrap_or(false);
     let r = evaluate_indices(&expected, &actual, &layer.resolve(), negative);
-    let mut out = Vec::with_capacity(4 + r.missing.len() + r.extra.len() + 2 * (r.argument_mismatches.len() + r.out_of_order.len()));
+    let mut out = Vec::with_capacity(
+        4 + r.missing.len() + r.extra.len() + 2 * (r.argument_mismatches.len() + r.out_of_order.len()),
+    );
     let whole_extra = negative;
     let whole_missing = !negative && actual.is_empty();
     out.push(r.passed as u32 | (whole_extra as u32) << 1 | (whole_missing as u32) << 2);
@@ -78,7 +99,14 @@ fn evaluate_impl(expected: &str, expected_ext: bool, actual: &str, actual_ext: b
 /// `resolveMatchOptions(suite, testCase, runOverride)`: returns the resolved
 /// options as JSON text.
 #[wasm_bindgen]
-pub fn resolve(suite: &str, suite_ext: bool, test_case: &str, case_ext: bool, run: &str, run_ext: bool) -> std::result::Result<String, JsValue> {
+pub fn resolve(
+    suite: &str,
+    suite_ext: bool,
+    test_case: &str,
+    case_ext: bool,
+    run: &str,
+    run_ext: bool,
+) -> std::result::Result<String, JsValue> {
     let layer = |text: &str, ext: bool, path: &str| options_from_val(Some(&parse(text, ext, path)?), path);
     let r = (|| -> Result<ResolvedMatchOptions> {
         let s = layer(suite, suite_ext, "suite")?;
@@ -106,24 +134,45 @@ fn names(v: Option<Val>, what: &str) -> Result<Vec<Box<str>>> {
             .enumerate()
             .map(|(i, item)| match item {
                 Val::Str(s) => Ok(s),
-                other => Err(MatcherError::invalid_argument(format!("{what}[{i}]"), format!("tool names must be strings, got {}", other.type_name()))),
+                other => Err(MatcherError::invalid_argument(
+                    format!("{what}[{i}]"),
+                    format!("tool names must be strings, got {}", other.type_name()),
+                )),
             })
             .collect(),
-        other => Err(MatcherError::invalid_argument(what, format!("{what} must be an array of tool names, got {}", other.map_or("undefined", |v| v.type_name())))),
+        other => Err(MatcherError::invalid_argument(
+            what,
+            format!(
+                "{what} must be an array of tool names, got {}",
+                other.map_or("undefined", |v| v.type_name())
+            ),
+        )),
     }
 }
 
 fn string(v: Option<Val>, what: &str) -> Result<Box<str>> {
     match v {
         Some(Val::Str(s)) => Ok(s),
-        other => Err(MatcherError::invalid_argument(what, format!("{what} must be a string, got {}", other.map_or("undefined", |v| v.type_name())))),
+        other => Err(MatcherError::invalid_argument(
+            what,
+            format!(
+                "{what} must be a string, got {}",
+                other.map_or("undefined", |v| v.type_name())
+            ),
+        )),
     }
 }
 
 fn object(v: Option<Val>, what: &str) -> Result<Val> {
     match v {
         Some(obj @ Val::Obj(_)) => Ok(obj),
-        other => Err(MatcherError::invalid_argument(what, format!("{what} must be an object, got {}", other.map_or("undefined", |v| v.type_name())))),
+        other => Err(MatcherError::invalid_argument(
+            what,
+            format!(
+                "{what} must be an object, got {}",
+                other.map_or("undefined", |v| v.type_name())
+            ),
+        )),
     }
 }
 
@@ -157,8 +206,17 @@ fn validate_impl(kind: u32, payload: &str, ext: bool) -> Result<Vec<u32>> {
             let tool = string(next(), "toolName")?;
             let actual = names(next(), "actual")?;
             match next() {
-                Some(Val::Num(n)) => yes(n.fract() == 0.0 && n >= 0.0 && n <= usize::MAX as f64 && match_tool_call_count(&tool, &actual, n as usize)),
-                other => Err(MatcherError::invalid_argument("count", format!("count must be a number, got {}", other.map_or("undefined", |v| v.type_name())))),
+                Some(Val::Num(n)) => yes(n.fract() == 0.0
+                    && n >= 0.0
+                    && n <= usize::MAX as f64
+                    && match_tool_call_count(&tool, &actual, n as usize)),
+                other => Err(MatcherError::invalid_argument(
+                    "count",
+                    format!(
+                        "count must be a number, got {}",
+                        other.map_or("undefined", |v| v.type_name())
+                    ),
+                )),
             }
         }
         4 => yes(match_no_tool_calls(&names(next(), "actual")?)),
@@ -166,7 +224,11 @@ fn validate_impl(kind: u32, payload: &str, ext: bool) -> Result<Vec<u32>> {
             let tool = string(next(), "toolName")?;
             let want = object(next(), "expectedArgs")?;
             let calls = split_calls(next().unwrap_or(Val::Undefined), "toolCalls")?;
-            yes(if kind == 5 { v::with_args(&tool, &want, &calls) } else { v::with_partial_args(&tool, &want, &calls) })
+            yes(if kind == 5 {
+                v::with_args(&tool, &want, &calls)
+            } else {
+                v::with_partial_args(&tool, &want, &calls)
+            })
         }
         7 => {
             let tool = string(next(), "toolName")?;
@@ -179,7 +241,9 @@ fn validate_impl(kind: u32, payload: &str, ext: bool) -> Result<Vec<u32>> {
             let tool = string(next(), "toolName")?;
             let key = string(next(), "argName")?;
             let calls = split_calls(next().unwrap_or(Val::Undefined), "toolCalls")?;
-            Ok(v::argument_candidates(&tool, &key, &calls).map(|(i, _)| i as u32).collect())
+            Ok(v::argument_candidates(&tool, &key, &calls)
+                .map(|(i, _)| i as u32)
+                .collect())
         }
         _ => Err(MatcherError::invalid_argument("kind", "unknown validator")),
     }

@@ -26,7 +26,9 @@ use std::fmt;
 /// string with a lone UTF-16 surrogate, or nesting deeper than 128 levels.
 pub(crate) fn parse(text: &str, extended: bool, path: &str) -> Result<Val> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let v = ValSeed { extended }.deserialize(&mut de).and_then(|v| de.end().map(|_| v));
+    let v = ValSeed { extended }
+        .deserialize(&mut de)
+        .and_then(|v| de.end().map(|_| v));
     v.map_err(|e| {
         let msg = e.to_string();
         let code = if msg.contains("recursion limit") || msg.contains("surrogate") || msg.contains("hex escape") {
@@ -124,7 +126,10 @@ mod tests {
     fn plain_json() {
         let v = parse(r#"{"b":[1,2.5,null],"a":"x"}"#, false, "v").unwrap();
         assert_eq!(v.get("a"), Some(&Val::Str("x".into())));
-        assert_eq!(v.get("b"), Some(&Val::Arr(vec![Val::Num(1.0), Val::Num(2.5), Val::Null])));
+        assert_eq!(
+            v.get("b"),
+            Some(&Val::Arr(vec![Val::Num(1.0), Val::Num(2.5), Val::Null]))
+        );
         // Without the extended form a NUL key is an ordinary key.
         let v = parse(r#"{"\u0000":"u"}"#, false, "v").unwrap();
         assert_eq!(v.get("\0"), Some(&Val::Str("u".into())));
@@ -132,7 +137,12 @@ mod tests {
 
     #[test]
     fn extended_markers() {
-        let v = parse(r#"[{"\u0000":"u"},{"\u0000":"NaN"},{"\u0000":"D0"},{"\u0000\u0000k":1}]"#, true, "v").unwrap();
+        let v = parse(
+            r#"[{"\u0000":"u"},{"\u0000":"NaN"},{"\u0000":"D0"},{"\u0000\u0000k":1}]"#,
+            true,
+            "v",
+        )
+        .unwrap();
         let Val::Arr(items) = v else { panic!("array expected") };
         assert_eq!(items[0], Val::Undefined);
         assert!(matches!(items[1], Val::Num(n) if n.is_nan()));
@@ -143,9 +153,18 @@ mod tests {
     #[test]
     fn errors_are_coded() {
         assert_eq!(parse("{", false, "expected").unwrap_err().code, ErrorCode::InvalidJson);
-        assert_eq!(parse(r#""\ud800""#, false, "expected").unwrap_err().code, ErrorCode::UnsupportedValue);
-        assert_eq!(parse(r#""\udc00x""#, false, "expected").unwrap_err().code, ErrorCode::UnsupportedValue);
+        assert_eq!(
+            parse(r#""\ud800""#, false, "expected").unwrap_err().code,
+            ErrorCode::UnsupportedValue
+        );
+        assert_eq!(
+            parse(r#""\udc00x""#, false, "expected").unwrap_err().code,
+            ErrorCode::UnsupportedValue
+        );
         let deep = "[".repeat(200) + &"]".repeat(200);
-        assert_eq!(parse(&deep, false, "expected").unwrap_err().code, ErrorCode::UnsupportedValue);
+        assert_eq!(
+            parse(&deep, false, "expected").unwrap_err().code,
+            ErrorCode::UnsupportedValue
+        );
     }
 }

@@ -116,7 +116,13 @@ impl<'a> Index<'a> {
             }
             by_name[id as usize].push(j as u32);
         }
-        Index { actual, names, by_name, by_args: None, by_entry: None }
+        Index {
+            actual,
+            names,
+            by_name,
+            by_args: None,
+            by_entry: None,
+        }
     }
 
     fn name_id(&self, name: &str) -> Option<u32> {
@@ -125,7 +131,9 @@ impl<'a> Index<'a> {
 
     /// Ascending actual indices that may accept `p` (a superset of those that do).
     fn candidates(&mut self, p: &Pattern<'_>) -> &[u32] {
-        let Some(id) = self.name_id(&p.call.name) else { return NONE };
+        let Some(id) = self.name_id(&p.call.name) else {
+            return NONE;
+        };
         match &p.test {
             Test::Name => &self.by_name[id as usize],
             Test::Exact => {
@@ -148,7 +156,9 @@ impl<'a> Index<'a> {
                     for (j, call) in actual.iter().enumerate() {
                         let name = names[&*call.name];
                         for (k, v) in call.args.entries() {
-                            m.entry((name, key_hash(k), json_hash(Some(v)))).or_default().push(j as u32);
+                            m.entry((name, key_hash(k), json_hash(Some(v))))
+                                .or_default()
+                                .push(j as u32);
                         }
                     }
                     m
@@ -186,7 +196,10 @@ impl Classes {
         let mut rep_of_class: Vec<usize> = Vec::new();
         for (i, call) in expected.iter().enumerate() {
             let bucket = reps.entry((&call.name, json_hash(Some(&call.args)))).or_default();
-            let found = bucket.iter().copied().find(|&c| json_eq(Some(&expected[rep_of_class[c]].args), Some(&call.args)));
+            let found = bucket
+                .iter()
+                .copied()
+                .find(|&c| json_eq(Some(&expected[rep_of_class[c]].args), Some(&call.args)));
             let class = found.unwrap_or_else(|| {
                 bucket.push(count);
                 rep_of_class.push(i);
@@ -195,13 +208,23 @@ impl Classes {
             });
             of.push(class);
         }
-        Classes { of, cursor: vec![0; count] }
+        Classes {
+            of,
+            cursor: vec![0; count],
+        }
     }
 }
 
 /// The first actual call (lowest index) that accepts `p` and is not `used`;
 /// with `from`, the first at index `from` or later regardless of use.
-fn find(index: &mut Index<'_>, classes: &mut Classes, i: usize, p: &Pattern<'_>, used: &[bool], from: Option<usize>) -> Option<usize> {
+fn find(
+    index: &mut Index<'_>,
+    classes: &mut Classes,
+    i: usize,
+    p: &Pattern<'_>,
+    used: &[bool],
+    from: Option<usize>,
+) -> Option<usize> {
     let actual = index.actual;
     let list = index.candidates(p);
     let class = classes.of[i];
@@ -223,15 +246,31 @@ fn find(index: &mut Index<'_>, classes: &mut Classes, i: usize, p: &Pattern<'_>,
 
 /// `evaluateToolCalls(expected, actual, options)` of `@mcpjam/sdk@1.14.0` on
 /// resolved options, returning indices. `negative` is `isNegativeTest`.
-pub fn evaluate_indices(expected: &[Call], actual: &[Call], opts: &ResolvedMatchOptions, negative: bool) -> MatchIndices {
+pub fn evaluate_indices(
+    expected: &[Call],
+    actual: &[Call],
+    opts: &ResolvedMatchOptions,
+    negative: bool,
+) -> MatchIndices {
     let (n, m) = (expected.len(), actual.len());
     if negative {
-        return MatchIndices { passed: m == 0, extra: (0..m).collect(), ..Default::default() };
+        return MatchIndices {
+            passed: m == 0,
+            extra: (0..m).collect(),
+            ..Default::default()
+        };
     }
     if m == 0 {
-        return MatchIndices { passed: false, missing: (0..n).collect(), ..Default::default() };
+        return MatchIndices {
+            passed: false,
+            missing: (0..n).collect(),
+            ..Default::default()
+        };
     }
-    let patterns: Vec<Pattern<'_>> = expected.iter().map(|c| Pattern::new(c, opts.argument_matching)).collect();
+    let patterns: Vec<Pattern<'_>> = expected
+        .iter()
+        .map(|c| Pattern::new(c, opts.argument_matching))
+        .collect();
     let mut index = Index::new(actual);
     let mut pair_of: Vec<Option<usize>> = vec![None; n];
     let mut used = vec![false; m];
@@ -288,7 +327,11 @@ pub fn evaluate_indices(expected: &[Call], actual: &[Call], opts: &ResolvedMatch
             ToolCallOrder::Strict => (i < m && !used[i] && actual[i].name == expected[i].name).then_some(i),
             _ => index.name_id(&expected[i].name).and_then(|id| {
                 let list = &index.by_name[id as usize];
-                let start = if opts.tool_call_order == ToolCallOrder::Superset { cursor_of[i] } else { 0 };
+                let start = if opts.tool_call_order == ToolCallOrder::Superset {
+                    cursor_of[i]
+                } else {
+                    0
+                };
                 let mut pos = next_in_name[id as usize].max(list.partition_point(|&j| (j as usize) < start));
                 while pos < list.len() && used[list[pos] as usize] {
                     pos += 1;
@@ -329,5 +372,11 @@ pub fn evaluate_indices(expected: &[Call], actual: &[Call], opts: &ResolvedMatch
         MaxExtraToolCalls::AtMost(max) => extra.len() as u64 > max,
     };
     let passed = missing.is_empty() && argument_mismatches.is_empty() && !extra_fails;
-    MatchIndices { passed, missing, extra, argument_mismatches, out_of_order }
+    MatchIndices {
+        passed,
+        missing,
+        extra,
+        argument_mismatches,
+        out_of_order,
+    }
 }

@@ -10,14 +10,13 @@ mod options;
 pub(crate) mod validators;
 
 pub use evaluate::{evaluate_indices, MatchIndices};
+#[cfg(target_arch = "wasm32")]
+pub(crate) use options::options_from_val;
 pub use options::{
     resolve_match_options, ArgumentMatching, MatchOptions, MaxExtraToolCalls, ResolvedMatchOptions, ToolCallOrder,
     MATCH_OPTIONS_DEFAULTS,
 };
-#[cfg(target_arch = "wasm32")]
-pub(crate) use options::options_from_val;
 pub use validators::*;
-
 
 use crate::error::{MatcherError, Result};
 use crate::value::Val;
@@ -37,7 +36,13 @@ impl Call {
     /// that is neither an object nor absent/`null`.
     pub(crate) fn from_val(v: Val, path: &dyn Fn() -> String) -> Result<Call> {
         let Val::Obj(entries) = v else {
-            return Err(MatcherError::invalid_argument(path(), format!("a tool call must be an object {{ toolName, arguments? }}, got {}", v.type_name())));
+            return Err(MatcherError::invalid_argument(
+                path(),
+                format!(
+                    "a tool call must be an object {{ toolName, arguments? }}, got {}",
+                    v.type_name()
+                ),
+            ));
         };
         let mut name = None;
         let mut args = None;
@@ -80,9 +85,16 @@ impl Call {
 /// names the list in error paths (`expected`, `actual`, `toolCalls`).
 pub(crate) fn calls_from_val(v: Val, what: &str) -> Result<Vec<Call>> {
     let Val::Arr(items) = v else {
-        return Err(MatcherError::invalid_argument(what, format!("{what} must be an array of tool calls, got {}", v.type_name())));
+        return Err(MatcherError::invalid_argument(
+            what,
+            format!("{what} must be an array of tool calls, got {}", v.type_name()),
+        ));
     };
-    items.into_iter().enumerate().map(|(i, item)| Call::from_val(item, &|| format!("{what}[{i}]"))).collect()
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| Call::from_val(item, &|| format!("{what}[{i}]")))
+        .collect()
 }
 
 #[cfg(feature = "native")]

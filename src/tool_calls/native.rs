@@ -26,7 +26,10 @@ impl ToolCall {
             Value::Object(map) => Some(map),
             _ => None,
         };
-        ToolCall { tool_name: tool_name.into(), arguments }
+        ToolCall {
+            tool_name: tool_name.into(),
+            arguments,
+        }
     }
 
     /// Reads `EvalToolCall[]` from untyped JSON, checking every field.
@@ -37,10 +40,16 @@ impl ToolCall {
     /// an object nor `null`/absent.
     pub fn list_from_json(value: &Value, what: &str) -> Result<Vec<ToolCall>> {
         let calls = calls_from_val(Val::from(value), what)?;
-        Ok(value.as_array().into_iter().flatten().zip(calls).map(|(v, c)| ToolCall {
-            tool_name: c.name.into(),
-            arguments: v.get("arguments").and_then(Value::as_object).cloned(),
-        }).collect())
+        Ok(value
+            .as_array()
+            .into_iter()
+            .flatten()
+            .zip(calls)
+            .map(|(v, c)| ToolCall {
+                tool_name: c.name.into(),
+                arguments: v.get("arguments").and_then(Value::as_object).cloned(),
+            })
+            .collect())
     }
 
     fn to_call(&self) -> Call {
@@ -48,7 +57,10 @@ impl ToolCall {
             Some(map) => Val::object(map.iter().map(|(k, v)| (k.as_str().into(), Val::from(v))).collect()),
             None => Val::Obj(Vec::new()),
         };
-        Call { name: self.tool_name.as_str().into(), args }
+        Call {
+            name: self.tool_name.as_str().into(),
+            args,
+        }
     }
 }
 
@@ -117,7 +129,11 @@ pub fn evaluate_tool_calls(expected: &[ToolCall], actual: &[ToolCall], options: 
         out_of_order: r
             .out_of_order
             .iter()
-            .map(|&(i, j)| OutOfOrderToolCall { tool_name: expected[i].tool_name.clone(), expected_index: i, actual_index: j })
+            .map(|&(i, j)| OutOfOrderToolCall {
+                tool_name: expected[i].tool_name.clone(),
+                expected_index: i,
+                actual_index: j,
+            })
             .collect(),
         argument_mismatches: r
             .argument_mismatches
@@ -141,13 +157,25 @@ fn calls(list: &[ToolCall]) -> Vec<Call> {
 /// `matchToolCallWithArgs(toolName, expectedArgs, toolCalls)`: some call of
 /// `tool_name` has arguments deep-equal to `expected_args` (key order ignored).
 pub fn match_tool_call_with_args(tool_name: &str, expected_args: &Map<String, Value>, tool_calls: &[ToolCall]) -> bool {
-    validators::with_args(tool_name, &Val::from(&Value::Object(expected_args.clone())), &calls(tool_calls))
+    validators::with_args(
+        tool_name,
+        &Val::from(&Value::Object(expected_args.clone())),
+        &calls(tool_calls),
+    )
 }
 
 /// `matchToolCallWithPartialArgs(toolName, expectedArgs, toolCalls)`: some
 /// call of `tool_name` has every key of `expected_args` with an equal value.
-pub fn match_tool_call_with_partial_args(tool_name: &str, expected_args: &Map<String, Value>, tool_calls: &[ToolCall]) -> bool {
-    validators::with_partial_args(tool_name, &Val::from(&Value::Object(expected_args.clone())), &calls(tool_calls))
+pub fn match_tool_call_with_partial_args(
+    tool_name: &str,
+    expected_args: &Map<String, Value>,
+    tool_calls: &[ToolCall],
+) -> bool {
+    validators::with_partial_args(
+        tool_name,
+        &Val::from(&Value::Object(expected_args.clone())),
+        &calls(tool_calls),
+    )
 }
 
 /// `matchToolArgument(toolName, argName, expectedValue, toolCalls)`: some
@@ -160,8 +188,16 @@ pub fn match_tool_argument(tool_name: &str, arg_name: &str, expected_value: &Val
 /// call of `tool_name` has argument `arg_name` and `predicate` accepts it.
 /// The predicate sees the calls in order and is not called after it first
 /// returns `true`.
-pub fn match_tool_argument_with(tool_name: &str, arg_name: &str, mut predicate: impl FnMut(&Value) -> bool, tool_calls: &[ToolCall]) -> bool {
+pub fn match_tool_argument_with(
+    tool_name: &str,
+    arg_name: &str,
+    mut predicate: impl FnMut(&Value) -> bool,
+    tool_calls: &[ToolCall],
+) -> bool {
     tool_calls.iter().filter(|c| c.tool_name == tool_name).any(|c| {
-        c.arguments.as_ref().and_then(|a| a.get(arg_name)).is_some_and(&mut predicate)
+        c.arguments
+            .as_ref()
+            .and_then(|a| a.get(arg_name))
+            .is_some_and(&mut predicate)
     })
 }

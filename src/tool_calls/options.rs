@@ -93,9 +93,13 @@ impl MatchOptions {
     /// The extra-call budget this layer sets, if any: `maxExtraToolCalls`,
     /// else the `allowExtraToolCalls` shim.
     fn extra_budget(&self) -> Option<MaxExtraToolCalls> {
-        self.max_extra_tool_calls.or(self
-            .allow_extra_tool_calls
-            .map(|allow| if allow { MaxExtraToolCalls::Unlimited } else { MaxExtraToolCalls::AtMost(0) }))
+        self.max_extra_tool_calls.or(self.allow_extra_tool_calls.map(|allow| {
+            if allow {
+                MaxExtraToolCalls::Unlimited
+            } else {
+                MaxExtraToolCalls::AtMost(0)
+            }
+        }))
     }
 
     /// This layer on top of the defaults (what `evaluateToolCalls` uses).
@@ -157,7 +161,10 @@ pub(crate) fn options_from_val(v: Option<&Val>, path: &str) -> Result<MatchOptio
         Some(x) => Some(x),
     };
     let bad = |key: &str, want: &str, got: &Val| {
-        MatcherError::invalid_option(format!("{path}.{key}"), format!("{key} must be {want}, got {}", describe(got)))
+        MatcherError::invalid_option(
+            format!("{path}.{key}"),
+            format!("{key} must be {want}, got {}", describe(got)),
+        )
     };
     let mut out = MatchOptions::default();
     if let Some(x) = field("toolCallOrder") {
@@ -184,7 +191,13 @@ pub(crate) fn options_from_val(v: Option<&Val>, path: &str) -> Result<MatchOptio
             Val::Num(n) if n.is_finite() && n.fract() == 0.0 && *n >= 0.0 => {
                 MaxExtraToolCalls::AtMost(if *n >= u64::MAX as f64 { u64::MAX } else { *n as u64 })
             }
-            _ => return Err(bad("maxExtraToolCalls", "null (unlimited) or a non-negative integer", x)),
+            _ => {
+                return Err(bad(
+                    "maxExtraToolCalls",
+                    "null (unlimited) or a non-negative integer",
+                    x,
+                ))
+            }
         });
     }
     if let Some(x) = field("allowExtraToolCalls") {
@@ -255,11 +268,20 @@ mod tests {
     fn out_of_domain_values_throw_with_paths() {
         let bad = |json: &str| options_from_val(Some(&parse(json, true, "o").unwrap()), "options").unwrap_err();
         let e = bad(r#"{"toolCallOrder":"sorted"}"#);
-        assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidOption, "options.toolCallOrder"));
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::InvalidOption, "options.toolCallOrder")
+        );
         assert_eq!(bad(r#"{"maxExtraToolCalls":-1}"#).path, "options.maxExtraToolCalls");
         assert_eq!(bad(r#"{"maxExtraToolCalls":1.5}"#).code, ErrorCode::InvalidOption);
-        assert_eq!(bad(r#"{"maxExtraToolCalls":{"\u0000":"NaN"}}"#).code, ErrorCode::InvalidOption);
-        assert_eq!(bad(r#"{"allowExtraToolCalls":"yes"}"#).path, "options.allowExtraToolCalls");
+        assert_eq!(
+            bad(r#"{"maxExtraToolCalls":{"\u0000":"NaN"}}"#).code,
+            ErrorCode::InvalidOption
+        );
+        assert_eq!(
+            bad(r#"{"allowExtraToolCalls":"yes"}"#).path,
+            "options.allowExtraToolCalls"
+        );
         assert_eq!(bad(r#"[]"#).code, ErrorCode::InvalidArgument);
     }
 }

@@ -40,7 +40,9 @@ pub fn match_no_tool_calls<T: AsRef<str>>(actual: &[T]) -> bool {
 
 /// `matchToolCallWithArgs`: some call of `tool_name` has exactly `expected_args`.
 pub(crate) fn with_args(tool_name: &str, expected_args: &Val, calls: &[Call]) -> bool {
-    calls.iter().any(|c| &*c.name == tool_name && strict_eq(Some(&c.args), Some(expected_args)))
+    calls
+        .iter()
+        .any(|c| &*c.name == tool_name && strict_eq(Some(&c.args), Some(expected_args)))
 }
 
 /// `matchToolCallWithPartialArgs`: some call of `tool_name` has every
@@ -48,20 +50,36 @@ pub(crate) fn with_args(tool_name: &str, expected_args: &Val, calls: &[Call]) ->
 pub(crate) fn with_partial_args(tool_name: &str, expected_args: &Val, calls: &[Call]) -> bool {
     calls.iter().any(|c| {
         &*c.name == tool_name
-            && expected_args.entries().iter().all(|(k, v)| c.args.get(k).is_some_and(|got| strict_eq(Some(got), Some(v))))
+            && expected_args
+                .entries()
+                .iter()
+                .all(|(k, v)| c.args.get(k).is_some_and(|got| strict_eq(Some(got), Some(v))))
     })
 }
 
 /// `matchToolArgument`: some call of `tool_name` has own key `arg_key` equal to `expected`.
 pub(crate) fn argument(tool_name: &str, arg_key: &str, expected: &Val, calls: &[Call]) -> bool {
-    calls.iter().any(|c| &*c.name == tool_name && c.args.get(arg_key).is_some_and(|got| strict_eq(Some(got), Some(expected))))
+    calls.iter().any(|c| {
+        &*c.name == tool_name
+            && c.args
+                .get(arg_key)
+                .is_some_and(|got| strict_eq(Some(got), Some(expected)))
+    })
 }
 
 /// The calls `matchToolArgumentWith` hands to its predicate, in order: those
 /// of `tool_name` that have own key `arg_key`.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-pub(crate) fn argument_candidates<'c>(tool_name: &'c str, arg_key: &'c str, calls: &'c [Call]) -> impl Iterator<Item = (usize, &'c Val)> + 'c {
-    calls.iter().enumerate().filter(move |(_, c)| &*c.name == tool_name).filter_map(move |(i, c)| c.args.get(arg_key).map(|v| (i, v)))
+pub(crate) fn argument_candidates<'c>(
+    tool_name: &'c str,
+    arg_key: &'c str,
+    calls: &'c [Call],
+) -> impl Iterator<Item = (usize, &'c Val)> + 'c {
+    calls
+        .iter()
+        .enumerate()
+        .filter(move |(_, c)| &*c.name == tool_name)
+        .filter_map(move |(i, c)| c.args.get(arg_key).map(|v| (i, v)))
 }
 
 #[cfg(test)]

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs every test of the project (the README's test command):
+#   native Rust tests and lints · wasm build · Node tests (differential against
+#   @mcpjam/sdk, examples, package) · TypeScript check · npm pack install check ·
+#   wasm-bindgen tests in Node and headless Chromium · www/ page in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+step() { printf '\n== test: %s\n' "$*"; }
+
+bash scripts/install.sh
+
+step "native: cargo test"
+cargo test --quiet
+
+step "lint: clippy native and wasm32, rustfmt"
+cargo clippy --quiet --all-targets -- -D warnings
+cargo clippy --quiet --lib --target wasm32-unknown-unknown -- -D warnings
+cargo fmt --check
+
+step "dependency tree: no full regex crate in the wasm build"
+if cargo tree -q -e normal --target wasm32-unknown-unknown | grep -E '(^|[ ─])regex v' ; then
+  echo "the full regex crate is in the wasm build (use regex-lite)"; exit 1
+fi
+
+step "build the npm package into pkg/"
+bash scripts/build.sh
+
+step "TypeScript: tsc --noEmit over every export"
+tsc --noEmit -p tests/ts/tsconfig.json
+
+step "npm pack, install into a fresh project, import from Node"
+bash tests/pack/check.sh
+
+step "wasm boundary: wasm-pack test --node and --headless --chrome"
+wasm-pack test --node -- --test node
+wasm-pack test --headless --chrome -- --test browser
+
+step "Node tests (node --test)"
+node --test tests/js/ tests/browser/

@@ -1,0 +1,3 @@
+//! The wasm boundary suite in Node (`wasm-pack test --node -- --test node`).
+#![cfg(target_arch = "wasm32")]
+mod common;
