@@ -1,0 +1,22 @@
+// Run inside a fresh project where the packed tarball is installed.
+import assert from "node:assert/strict";
+import { evaluateToolCalls, matchToolCalls, MATCH_OPTIONS_DEFAULTS, MatcherError } from "mcp-matchers";
+import * as matchers from "mcp-matchers/matchers";
+
+// Seed: evaluateToolCalls([{createTask, {priority: "high"}}], calls, {argumentMatching: "partial"}) passes.
+const calls = [{ toolName: "createTask", arguments: { name: "Deploy", priority: "high" } }];
+const r = evaluateToolCalls([{ toolName: "createTask", arguments: { priority: "high" } }], calls, { argumentMatching: "partial" });
+assert.equal(r.passed, true);
+assert.deepEqual(Object.keys(r), ["missing", "extra", "outOfOrder", "argumentMismatches", "passed"]);
+// Seed: matchToolCalls(["multiply", "add"], ["add", "multiply"]) is false (wrong order).
+assert.equal(matchToolCalls(["multiply", "add"], ["add", "multiply"]), false);
+assert.deepEqual({ ...MATCH_OPTIONS_DEFAULTS }, { toolCallOrder: "ignore", maxExtraToolCalls: null, argumentMatching: "partial" });
+// Seed: resolveMatchOptions({allowExtraToolCalls:false},{argumentMatching:"exact"}) as @mcpjam/sdk@1.14.0 returns it.
+assert.deepEqual(matchers.resolveMatchOptions({ allowExtraToolCalls: false }, { argumentMatching: "exact" }, undefined), {
+  toolCallOrder: "ignore",
+  maxExtraToolCalls: 0,
+  argumentMatching: "exact",
+});
+assert.throws(() => matchers.evaluateToolCalls("nope", calls), (e) => e instanceof MatcherError && e.code === "INVALID_ARGUMENT" && e.path === "expected");
+assert.equal(matchers.evaluateToolCalls(calls, calls).passed, true);
+console.log("pack check: mcp-matchers and mcp-matchers/matchers import and answer synchronously");

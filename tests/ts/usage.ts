@@ -1,0 +1,77 @@
+// Compile-only check (tsc --noEmit): every export of mcp-matchers used with
+// the reference's own types from @mcpjam/sdk@1.14.0, in both directions.
+import {
+  evaluateToolCalls,
+  resolveMatchOptions,
+  MATCH_OPTIONS_DEFAULTS,
+  MatcherError,
+  matchToolCalls,
+  matchToolCallsSubset,
+  matchAnyToolCall,
+  matchToolCallCount,
+  matchNoToolCalls,
+  matchToolCallWithArgs,
+  matchToolCallWithPartialArgs,
+  matchToolArgument,
+  matchToolArgumentWith,
+  type EvalToolCall,
+  type EvalMatchOptions,
+  type EvalToolCallMatchResult,
+  type EvalArgumentMismatch,
+  type EvalOutOfOrderToolCall,
+  type MatcherErrorCode,
+  type ToolCall,
+} from "mcp-matchers";
+import * as sub from "mcp-matchers/matchers";
+import type {
+  EvalToolCall as RefToolCall,
+  EvalMatchOptions as RefMatchOptions,
+  EvalToolCallMatchResult as RefResult,
+  EvalArgumentMismatch as RefMismatch,
+  EvalOutOfOrderToolCall as RefOutOfOrder,
+} from "@mcpjam/sdk/matchers";
+
+const refCalls: RefToolCall[] = [{ toolName: "add", arguments: { a: 2, b: 3 } }];
+const refOptions: RefMatchOptions = { toolCallOrder: "superset", maxExtraToolCalls: 1, argumentMatching: "exact" };
+
+// The reference's values go into ours, ours come back as the reference's.
+const ours: EvalToolCallMatchResult = evaluateToolCalls(refCalls, refCalls, { ...refOptions, isNegativeTest: false });
+const asRef: RefResult = ours;
+const back: EvalToolCallMatchResult = asRef;
+const mismatch: RefMismatch | undefined = ours.argumentMismatches[0];
+const mine: EvalArgumentMismatch | undefined = mismatch;
+const ooo: RefOutOfOrder | undefined = ours.outOfOrder[0];
+const myOoo: EvalOutOfOrderToolCall | undefined = ooo;
+const calls: EvalToolCall[] = refCalls;
+const plain: ToolCall = calls[0];
+const opts: EvalMatchOptions = refOptions;
+const passed: boolean = back.passed && sub.evaluateToolCalls(calls, calls).passed;
+
+const resolved: Required<Omit<RefMatchOptions, "allowExtraToolCalls">> = resolveMatchOptions(opts, { allowExtraToolCalls: false }, null);
+const defaults: Readonly<Required<Omit<RefMatchOptions, "allowExtraToolCalls">>> = MATCH_OPTIONS_DEFAULTS;
+const fromSub = sub.resolveMatchOptions(undefined, undefined, sub.MATCH_OPTIONS_DEFAULTS);
+
+const names: string[] = ["add", "multiply"];
+const bools: boolean[] = [
+  matchToolCalls(names, names),
+  matchToolCallsSubset(names, names),
+  matchAnyToolCall(names, names),
+  matchToolCallCount("add", names, 1),
+  matchNoToolCalls(names),
+  matchToolCallWithArgs("add", { a: 2, b: 3 }, [plain]),
+  matchToolCallWithPartialArgs("add", { a: 2 }, refCalls),
+  matchToolArgument("add", "a", 2, refCalls),
+  matchToolArgumentWith("add", "a", (v: unknown) => typeof v === "number", refCalls),
+];
+
+try {
+  evaluateToolCalls(calls, calls);
+} catch (e) {
+  if (e instanceof MatcherError) {
+    const code: MatcherErrorCode = e.code;
+    const path: string = e.path;
+    void code, path;
+  }
+}
+
+void passed, resolved, defaults, fromSub, bools, mine, myOoo;

@@ -1,0 +1,117 @@
+// The verdict page: the built package (../pkg) evaluates a trace as you edit.
+import { evaluateToolCalls, MATCH_OPTIONS_DEFAULTS } from "../pkg/index.js";
+import { extractToolCalls } from "../examples/extract.mjs";
+
+const EXAMPLES = [
+  "anthropic.wrong-family-member",
+  "anthropic.four-family-members",
+  "openai-chat.create-before-delete",
+  "openai-chat.delete-and-create",
+  "gemini.three-topics",
+];
+const $ = (id) => document.getElementById(id);
+const fields = ["trace", "expected", "toolCallOrder", "argumentMatching", "maxExtraToolCalls", "isNegativeTest"];
+
+function options() {
+  const max = $("maxExtraToolCalls").value.trim();
+  return {
+    toolCallOrder: $("toolCallOrder").value,
+    argumentMatching: $("argumentMatching").value,
+    maxExtraToolCalls: max === "" || max === "null" ? null : Number(max),
+    isNegativeTest: $("isNegativeTest").checked,
+  };
+}
+
+const compact = (call) => `${call.toolName}(${JSON.stringify(call.arguments ?? {})})`;
+
+function parseJson(text, what) {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${what} is not JSON: ${e.message}`);
+  }
+}
+
+function row(cls, expected, status, actual) {
+  const tr = document.createElement("tr");
+  tr.className = cls;
+  for (const cell of [expected, status, actual]) {
+    const td = document.createElement("td");
+    if (cell && cls !== "header") {
+      const code = document.createElement("code");
+      code.textContent = cell;
+      td.append(status === cell ? cell : code);
+    }
+    tr.append(td);
+  }
+  return tr;
+}
+
+function render() {
+  $("error").textContent = "";
+  const body = $("alignment").tBodies[0];
+  body.replaceChildren();
+  let actual, expected;
+  try {
+    const { format, calls } = extractToolCalls(parseJson($("trace").value, "the trace"), { warn: () => {} });
+    actual = calls;
+    $("format").textContent = `Detected ${format}: ${calls.length} tool call(s).`;
+    expected = parseJson($("expected").value, "the expected calls");
+  } catch (e) {
+    $("verdict").textContent = "";
+    $("verdict").className = "verdict";
+    $("counts").textContent = "";
+    $("error").textContent = e.message;
+    return;
+  }
+  let r;
+  try {
+    r = evaluateToolCalls(expected, actual, options());
+  } catch (e) {
+    $("error").textContent = `${e.code ?? "ERROR"} at ${e.path ?? "?"}: ${e.message}`;
+    return;
+  }
+  $("verdict").textContent = r.passed ? "PASS" : "FAIL";
+  $("verdict").className = `verdict ${r.passed ? "pass" : "fail"}`;
+  const missing = new Set(r.missing);
+  const extra = new Set(r.extra);
+  const mismatched = new Map(r.argumentMismatches.map((m) => [m.expectedArgs, m]));
+  const ooo = new Map(r.outOfOrder.map((o) => [o.expectedIndex, o]));
+  const pairedCount = expected.length - r.missing.length - r.argumentMismatches.length;
+  $("counts").textContent =
+    `${pairedCount} paired · ${r.missing.length} missing · ${r.extra.length} extra · ` +
+    `${r.outOfOrder.length} out of order · ${r.argumentMismatches.length} argument mismatch(es)`;
+  expected.forEach((e, i) => {
+    if (ooo.has(i)) body.append(row("out-of-order", compact(e), `out of order → actual #${ooo.get(i).actualIndex}`, ""));
+    else if (missing.has(e)) body.append(row("missing", compact(e), "missing", ""));
+    else if (e.arguments && mismatched.has(e.arguments)) {
+      const m = mismatched.get(e.arguments);
+      body.append(row("mismatch", compact(e), "argument mismatch", `${m.toolName}(${JSON.stringify(m.actualArgs)})`));
+    } else body.append(row("paired", compact(e), "paired", ""));
+  });
+  actual.forEach((a, j) => {
+    if (extra.has(a)) body.append(row("extra", "", `extra (actual #${j})`, compact(a)));
+  });
+  history.replaceState(null, "", `#${encodeURIComponent(JSON.stringify({ expected: $("expected").value, options: options() }))}`);
+}
+
+async function loadExample(name) {
+  const spec = await (await fetch(`../examples/expectations/${name}.json`)).json();
+  const trace = await (await fetch(`../examples/${spec.trace}`)).text();
+  $("trace").value = trace;
+  $("expected").value = JSON.stringify(spec.expected, null, 2);
+  const o = { ...MATCH_OPTIONS_DEFAULTS, isNegativeTest: false, ...spec.options };
+  $("toolCallOrder").value = o.toolCallOrder;
+  $("argumentMatching").value = o.argumentMatching;
+  $("maxExtraToolCalls").value = o.maxExtraToolCalls === null ? "" : String(o.maxExtraToolCalls);
+  $("isNegativeTest").checked = o.isNegativeTest;
+  render();
+}
+
+for (const name of EXAMPLES) $("example").append(new Option(name, name));
+$("example").addEventListener("change", () => loadExample($("example").value));
+for (const id of fields) $(id).addEventListener("input", render);
+const wanted = new URLSearchParams(location.search).get("example");
+if (wanted && EXAMPLES.includes(wanted)) $("example").value = wanted;
+await loadExample($("example").value);
+document.body.dataset.ready = "true";
