@@ -13,6 +13,15 @@ import { wasmBytes } from "./wasm/mcp_matchers_bytes.js";
 
 initSync({ module: wasmBytes() });
 
+// One UTF-8 buffer per call: the JSON texts joined by "\n" (JSON.stringify
+// never emits a raw newline), so the crossing is one native encode and one copy.
+const encoder = new TextEncoder();
+function payload(texts) {
+  let ext = 0;
+  for (let i = 0; i < texts.length; i++) if (texts[i][1]) ext |= 1 << i;
+  return [encoder.encode(texts.map((t) => t[0]).join("\n")), ext];
+}
+
 /**
  * A malformed call: `code` is one of `INVALID_ARGUMENT`, `INVALID_OPTION`,
  * `UNSUPPORTED_VALUE`, `INVALID_JSON`; `path` names the bad field
@@ -172,10 +181,8 @@ function encodeOptions(o, path) {
 
 /** See index.d.ts. */
 export function evaluateToolCalls(expected, actual, options) {
-  const [et, ex] = encodeCalls(expected, "expected");
-  const [at, ax] = encodeCalls(actual, "actual");
-  const [ot, ox] = encodeOptions(options, "options");
-  const r = call(() => wasmEvaluate(et, ex, at, ax, ot, ox));
+  const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeOptions(options, "options")]);
+  const r = call(() => wasmEvaluate(bytes, ext));
   let p = 0;
   const flags = r[p++];
   const pick = (list) => {
@@ -204,10 +211,8 @@ export function evaluateToolCalls(expected, actual, options) {
 
 /** See index.d.ts. */
 export function resolveMatchOptions(suite, testCase, runOverride) {
-  const [st, sx] = encodeOptions(suite, "suite");
-  const [ct, cx] = encodeOptions(testCase, "testCase");
-  const [rt, rx] = encodeOptions(runOverride, "runOverride");
-  return JSON.parse(call(() => wasmResolve(st, sx, ct, cx, rt, rx)));
+  const [bytes, ext] = payload([encodeOptions(suite, "suite"), encodeOptions(testCase, "testCase"), encodeOptions(runOverride, "runOverride")]);
+  return JSON.parse(call(() => wasmResolve(bytes, ext)));
 }
 
 /** See index.d.ts. */
@@ -229,8 +234,8 @@ const PARAMS = [
 
 function validate(kind, args) {
   const parts = PARAMS[kind].map((name, i) => (name === "toolCalls" ? [splitCalls(args[i], name), name, true] : [args[i], name]));
-  const [text, ext] = encodeParts(parts);
-  return call(() => wasmValidate(kind, text, ext));
+  const [bytes, ext] = payload([encodeParts(parts)]);
+  return call(() => wasmValidate(kind, bytes, ext));
 }
 
 /** See index.d.ts. */

@@ -20,29 +20,30 @@
 //! equal to every other and to `{}`).
 
 use rustc_hash::FxHasher;
+use std::borrow::Cow;
 use std::hash::Hasher;
 
 /// One value as the matchers see it. Object entries are kept sorted by key
 /// and unique, so comparisons ignore key order.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Val {
+pub(crate) enum Val<'a> {
     Undefined,
     Null,
     Bool(bool),
     Num(f64),
-    Str(Box<str>),
+    Str(Cow<'a, str>),
     /// A JS `BigInt`, as its decimal digits.
-    BigInt(Box<str>),
+    BigInt(Cow<'a, str>),
     /// A JS `Date`, as its time value in ms since the epoch (`NaN` when invalid).
     Date(f64),
-    Arr(Vec<Val>),
-    Obj(Vec<(Box<str>, Val)>),
+    Arr(Vec<Val<'a>>),
+    Obj(Vec<(Cow<'a, str>, Val<'a>)>),
 }
 
-impl Val {
+impl<'a> Val<'a> {
     /// Builds an object from entries in any order; a later duplicate key wins,
     /// as in `JSON.parse`.
-    pub(crate) fn object(mut entries: Vec<(Box<str>, Val)>) -> Val {
+    pub(crate) fn object(mut entries: Vec<(Cow<'a, str>, Val<'a>)>) -> Val<'a> {
         entries.reverse();
         entries.sort_by(|a, b| a.0.cmp(&b.0));
         entries.dedup_by(|later, earlier| later.0 == earlier.0);
@@ -50,7 +51,7 @@ impl Val {
     }
 
     /// The own member `key` of an object (`None` for an absent key or a non-object).
-    pub(crate) fn get(&self, key: &str) -> Option<&Val> {
+    pub(crate) fn get(&self, key: &str) -> Option<&Val<'a>> {
         match self {
             Val::Obj(entries) => entries
                 .binary_search_by(|(k, _)| (**k).cmp(key))
@@ -60,7 +61,7 @@ impl Val {
         }
     }
 
-    pub(crate) fn entries(&self) -> &[(Box<str>, Val)] {
+    pub(crate) fn entries(&self) -> &[(Cow<'a, str>, Val<'a>)] {
         match self {
             Val::Obj(entries) => entries,
             _ => &[],
@@ -84,16 +85,21 @@ impl Val {
 }
 
 #[cfg(feature = "native")]
-impl From<&serde_json::Value> for Val {
-    fn from(v: &serde_json::Value) -> Val {
+impl<'a> From<&'a serde_json::Value> for Val<'a> {
+    /// Borrows the strings of `v`.
+    fn from(v: &'a serde_json::Value) -> Val<'a> {
         use serde_json::Value as J;
         match v {
             J::Null => Val::Null,
             J::Bool(b) => Val::Bool(*b),
             J::Number(n) => Val::Num(n.as_f64().unwrap_or(f64::NAN)),
-            J::String(s) => Val::Str(s.as_str().into()),
+            J::String(s) => Val::Str(Cow::Borrowed(s)),
             J::Array(items) => Val::Arr(items.iter().map(Val::from).collect()),
-            J::Object(map) => Val::object(map.iter().map(|(k, v)| (k.as_str().into(), Val::from(v))).collect()),
+            J::Object(map) => Val::object(
+                map.iter()
+                    .map(|(k, v)| (Cow::Borrowed(k.as_str()), Val::from(v)))
+                    .collect(),
+            ),
         }
     }
 }
@@ -101,17 +107,17 @@ impl From<&serde_json::Value> for Val {
 /// Equality of key-sorted `JSON.stringify` texts, as `@mcpjam/sdk@1.14.0`
 /// `dist/matchers.js` `deepEqual` computes it (with `Date`s by time value).
 /// `None` stands for an absent member and equals `undefined`.
-pub(crate) fn json_eq(a: Option<&Val>, b: Option<&Val>) -> bool {
+pub(crate) fn json_eq(a: Option<&Val<'_>>, b: Option<&Val<'_>>) -> bool {
     let a = a.unwrap_or(&Val::Undefined);
     let b = b.unwrap_or(&Val::Undefined);
     json_eq_val(a, b)
 }
 
-fn is_json_null(v: &Val) -> bool {
+fn is_json_null(v: &Val<'_>) -> bool {
     matches!(v, Val::Null) || matches!(v, Val::Num(n) if !n.is_finite())
 }
 
-fn json_eq_val(a: &Val, b: &Val) -> bool {
+fn json_eq_val(a: &Val<'_>, b: &Val<'_>) -> bool {
     match (a, b) {
         (Val::Num(x), Val::Num(y)) if x.is_finite() && y.is_finite() => x == y,
         _ if is_json_null(a) || is_json_null(b) => is_json_null(a) && is_json_null(b),
@@ -122,7 +128,7 @@ fn json_eq_val(a: &Val, b: &Val) -> bool {
         (Val::Date(x), Val::Date(y)) => x == y || (x.is_nan() && y.is_nan()),
         (Val::Arr(x), Val::Arr(y)) => {
             // `[undefined].join(",")` is "" like `[].join(",")`.
-            let lone_undefined = |v: &[Val]| v.len() == 1 && matches!(v[0], Val::Undefined);
+            let lone_undefined = |v: &[Val<'_>]| v.len() == 1 && matches!(v[0], Val::Undefined);
             if (x.is_empty() && lone_undefined(y)) || (y.is_empty() && lone_undefined(x)) {
                 return true;
             }
@@ -136,13 +142,13 @@ fn json_eq_val(a: &Val, b: &Val) -> bool {
 }
 
 /// A hash consistent with [`json_eq`]: equal values hash equal.
-pub(crate) fn json_hash(v: Option<&Val>) -> u64 {
+pub(crate) fn json_hash(v: Option<&Val<'_>>) -> u64 {
     let mut h = FxHasher::default();
     hash_into(v.unwrap_or(&Val::Undefined), &mut h);
     h.finish()
 }
 
-fn hash_into(v: &Val, h: &mut FxHasher) {
+fn hash_into(v: &Val<'_>, h: &mut FxHasher) {
     match v {
         Val::Num(n) if n.is_finite() => {
             h.write_u8(3);
@@ -191,11 +197,11 @@ fn hash_into(v: &Val, h: &mut FxHasher) {
 /// for the validators: `===` on primitives (`NaN !== NaN`), arrays by length
 /// and items, objects by own keys (an `undefined` member counts as a key).
 /// `None` stands for an absent value and equals `undefined`.
-pub(crate) fn strict_eq(a: Option<&Val>, b: Option<&Val>) -> bool {
+pub(crate) fn strict_eq(a: Option<&Val<'_>>, b: Option<&Val<'_>>) -> bool {
     strict_eq_val(a.unwrap_or(&Val::Undefined), b.unwrap_or(&Val::Undefined))
 }
 
-fn strict_eq_val(a: &Val, b: &Val) -> bool {
+fn strict_eq_val(a: &Val<'_>, b: &Val<'_>) -> bool {
     match (a, b) {
         (Val::Undefined, Val::Undefined) | (Val::Null, Val::Null) => true,
         (Val::Bool(x), Val::Bool(y)) => x == y,
@@ -230,7 +236,7 @@ pub(crate) enum Placeholder {
 impl Placeholder {
     /// The placeholder an expected value stands for: a string that is one of
     /// the seven words after JS `trim()` and `toLowerCase()`.
-    pub(crate) fn parse(expected: &Val) -> Option<Placeholder> {
+    pub(crate) fn parse(expected: &Val<'_>) -> Option<Placeholder> {
         let Val::Str(s) = expected else { return None };
         let word = js_trim(s);
         if word.len() > 7 {
@@ -249,7 +255,7 @@ impl Placeholder {
     }
 
     /// Whether `actual` (absent = `undefined`) passes the type check.
-    pub(crate) fn accepts(self, actual: Option<&Val>) -> bool {
+    pub(crate) fn accepts(self, actual: Option<&Val<'_>>) -> bool {
         let v = actual.unwrap_or(&Val::Undefined);
         match self {
             Placeholder::Any => !matches!(v, Val::Undefined),
@@ -274,7 +280,7 @@ fn js_trim(s: &str) -> &str {
 mod tests {
     use super::*;
 
-    fn s(x: &str) -> Val {
+    fn s(x: &str) -> Val<'_> {
         Val::Str(x.into())
     }
 

@@ -15,6 +15,7 @@ use crate::tool_calls::{
 };
 use crate::value::Val;
 use crate::wire::parse;
+use std::borrow::Cow;
 use wasm_bindgen::prelude::*;
 
 fn to_js(e: MatcherError) -> JsValue {
@@ -26,7 +27,7 @@ fn to_js(e: MatcherError) -> JsValue {
 }
 
 /// Reads a `[names, arguments]` list; `what` names it in error paths.
-fn split_calls(v: Val, what: &str) -> Result<Vec<Call>> {
+fn split_calls<'a>(v: Val<'a>, what: &str) -> Result<Vec<Call<'a>>> {
     let mut parts = match v {
         Val::Arr(parts) if parts.len() == 2 => parts,
         other => {
@@ -47,33 +48,36 @@ fn split_calls(v: Val, what: &str) -> Result<Vec<Call>> {
         .collect()
 }
 
-/// `evaluateToolCalls`: returns `[flags, nMissing, ...missing, nExtra,
+/// Splits a payload of `N` JSON texts joined by `\n` (which JSON.stringify
+/// never emits outside strings) and parses part `i` in extended form when
+/// bit `i` of `ext` is set.
+fn parts<'a, const N: usize>(payload: &'a [u8], ext: u32, names: [&str; N]) -> Result<[Val<'a>; N]> {
+    let text = std::str::from_utf8(payload)
+        .map_err(|_| MatcherError::new(crate::error::ErrorCode::InvalidJson, names[0], "payload is not UTF-8"))?;
+    let mut pieces = text.splitn(N, '\n');
+    let mut out: [Val<'a>; N] = std::array::from_fn(|_| Val::Undefined);
+    for (i, slot) in out.iter_mut().enumerate() {
+        let piece = pieces.next().unwrap_or("null");
+        *slot = parse(piece, ext & (1 << i) != 0, names[i])?;
+    }
+    Ok(out)
+}
+
+/// `evaluateToolCalls`: `payload` is `expected\nactual\noptions`, the lists
+/// as `[names, arguments]`. Returns `[flags, nMissing, ...missing, nExtra,
 /// ...extra, nMismatch, ...(e, a), nOutOfOrder, ...(e, a)]` where flags bit 1
 /// is `passed`, bit 2 "extra is the whole actual list", bit 4 "missing is
 /// the whole expected list".
 #[wasm_bindgen]
-pub fn evaluate(
-    expected: &str,
-    expected_ext: bool,
-    actual: &str,
-    actual_ext: bool,
-    options: &str,
-    options_ext: bool,
-) -> std::result::Result<Vec<u32>, JsValue> {
-    evaluate_impl(expected, expected_ext, actual, actual_ext, options, options_ext).map_err(to_js)
+pub fn evaluate(payload: &[u8], ext: u32) -> std::result::Result<Vec<u32>, JsValue> {
+    evaluate_impl(payload, ext).map_err(to_js)
 }
 
-fn evaluate_impl(
-    expected: &str,
-    expected_ext: bool,
-    actual: &str,
-    actual_ext: bool,
-    options: &str,
-    options_ext: bool,
-) -> Result<Vec<u32>> {
-    let layer = options_from_val(Some(&parse(options, options_ext, "options")?), "options")?;
-    let expected = split_calls(parse(expected, expected_ext, "expected")?, "expected")?;
-    let actual = split_calls(parse(actual, actual_ext, "actual")?, "actual")?;
+fn evaluate_impl(payload: &[u8], ext: u32) -> Result<Vec<u32>> {
+    let [expected, actual, options] = parts(payload, ext, ["expected", "actual", "options"])?;
+    let layer = options_from_val(Some(&options), "options")?;
+    let expected = split_calls(expected, "expected")?;
+    let actual = split_calls(actual, "actual")?;
     let negative = layer.is_negative_test.unwrap_or(false);
     let r = evaluate_indices(&expected, &actual, &layer.resolve(), negative);
     let mut out = Vec::with_capacity(
@@ -96,22 +100,15 @@ fn evaluate_impl(
     Ok(out)
 }
 
-/// `resolveMatchOptions(suite, testCase, runOverride)`: returns the resolved
-/// options as JSON text.
+/// `resolveMatchOptions(suite, testCase, runOverride)`: `payload` is the
+/// three layers joined by `\n`; returns the resolved options as JSON text.
 #[wasm_bindgen]
-pub fn resolve(
-    suite: &str,
-    suite_ext: bool,
-    test_case: &str,
-    case_ext: bool,
-    run: &str,
-    run_ext: bool,
-) -> std::result::Result<String, JsValue> {
-    let layer = |text: &str, ext: bool, path: &str| options_from_val(Some(&parse(text, ext, path)?), path);
+pub fn resolve(payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
     let r = (|| -> Result<ResolvedMatchOptions> {
-        let s = layer(suite, suite_ext, "suite")?;
-        let c = layer(test_case, case_ext, "testCase")?;
-        let o = layer(run, run_ext, "runOverride")?;
+        let [s, c, o] = parts(payload, ext, ["suite", "testCase", "runOverride"])?;
+        let s = options_from_val(Some(&s), "suite")?;
+        let c = options_from_val(Some(&c), "testCase")?;
+        let o = options_from_val(Some(&o), "runOverride")?;
         Ok(resolve_match_options(Some(&s), Some(&c), Some(&o)))
     })()
     .map_err(to_js)?;
@@ -127,7 +124,7 @@ pub fn resolve(
     ))
 }
 
-fn names(v: Option<Val>, what: &str) -> Result<Vec<Box<str>>> {
+fn names<'a>(v: Option<Val<'a>>, what: &str) -> Result<Vec<Cow<'a, str>>> {
     match v {
         Some(Val::Arr(items)) => items
             .into_iter()
@@ -150,7 +147,7 @@ fn names(v: Option<Val>, what: &str) -> Result<Vec<Box<str>>> {
     }
 }
 
-fn string(v: Option<Val>, what: &str) -> Result<Box<str>> {
+fn string<'a>(v: Option<Val<'a>>, what: &str) -> Result<Cow<'a, str>> {
     match v {
         Some(Val::Str(s)) => Ok(s),
         other => Err(MatcherError::invalid_argument(
@@ -163,7 +160,7 @@ fn string(v: Option<Val>, what: &str) -> Result<Box<str>> {
     }
 }
 
-fn object(v: Option<Val>, what: &str) -> Result<Val> {
+fn object<'a>(v: Option<Val<'a>>, what: &str) -> Result<Val<'a>> {
     match v {
         Some(obj @ Val::Obj(_)) => Ok(obj),
         other => Err(MatcherError::invalid_argument(
@@ -181,12 +178,13 @@ fn object(v: Option<Val>, what: &str) -> Result<Val> {
 /// `[names, arguments]`. Returns `[0|1]`, or for `matchToolArgumentWith`
 /// (kind 8) the indices of the calls to hand to the predicate.
 #[wasm_bindgen]
-pub fn validate(kind: u32, payload: &str, ext: bool) -> std::result::Result<Vec<u32>, JsValue> {
+pub fn validate(kind: u32, payload: &[u8], ext: u32) -> std::result::Result<Vec<u32>, JsValue> {
     validate_impl(kind, payload, ext).map_err(to_js)
 }
 
-fn validate_impl(kind: u32, payload: &str, ext: bool) -> Result<Vec<u32>> {
-    let Val::Arr(args) = parse(payload, ext, "arguments")? else {
+fn validate_impl(kind: u32, payload: &[u8], ext: u32) -> Result<Vec<u32>> {
+    let [args] = parts(payload, ext, ["arguments"])?;
+    let Val::Arr(args) = args else {
         return Err(MatcherError::invalid_argument("arguments", "malformed payload"));
     };
     let mut args = args.into_iter();

@@ -19,12 +19,14 @@
 use crate::error::{ErrorCode, MatcherError, Result};
 use crate::value::Val;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use std::borrow::Cow;
 use std::fmt;
 
 /// Parses JSON text (plain or, with `extended`, with the markers above).
+/// Strings without escapes borrow from `text`.
 /// Errors: `INVALID_JSON` for text that is not JSON; `UNSUPPORTED_VALUE` for a
 /// string with a lone UTF-16 surrogate, or nesting deeper than 128 levels.
-pub(crate) fn parse(text: &str, extended: bool, path: &str) -> Result<Val> {
+pub(crate) fn parse<'a>(text: &'a str, extended: bool, path: &str) -> Result<Val<'a>> {
     let mut de = serde_json::Deserializer::from_str(text);
     let v = ValSeed { extended }
         .deserialize(&mut de)
@@ -46,66 +48,99 @@ struct ValSeed {
 }
 
 impl<'de> DeserializeSeed<'de> for ValSeed {
-    type Value = Val;
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> std::result::Result<Val, D::Error> {
+    type Value = Val<'de>;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> std::result::Result<Val<'de>, D::Error> {
         d.deserialize_any(self)
     }
 }
 
+/// A string that borrows from the input when it has no escapes.
+struct StrSeed;
+
+impl<'de> DeserializeSeed<'de> for StrSeed {
+    type Value = Cow<'de, str>;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> std::result::Result<Cow<'de, str>, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for StrSeed {
+    type Value = Cow<'de, str>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string")
+    }
+    fn visit_borrowed_str<E>(self, s: &'de str) -> std::result::Result<Cow<'de, str>, E> {
+        Ok(Cow::Borrowed(s))
+    }
+    fn visit_str<E>(self, s: &str) -> std::result::Result<Cow<'de, str>, E> {
+        Ok(Cow::Owned(s.to_owned()))
+    }
+    fn visit_string<E>(self, s: String) -> std::result::Result<Cow<'de, str>, E> {
+        Ok(Cow::Owned(s))
+    }
+}
+
 impl<'de> Visitor<'de> for ValSeed {
-    type Value = Val;
+    type Value = Val<'de>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a JSON value")
     }
-    fn visit_unit<E>(self) -> std::result::Result<Val, E> {
+    fn visit_unit<E>(self) -> std::result::Result<Val<'de>, E> {
         Ok(Val::Null)
     }
-    fn visit_bool<E>(self, b: bool) -> std::result::Result<Val, E> {
+    fn visit_bool<E>(self, b: bool) -> std::result::Result<Val<'de>, E> {
         Ok(Val::Bool(b))
     }
-    fn visit_i64<E>(self, n: i64) -> std::result::Result<Val, E> {
+    fn visit_i64<E>(self, n: i64) -> std::result::Result<Val<'de>, E> {
         Ok(Val::Num(n as f64))
     }
-    fn visit_u64<E>(self, n: u64) -> std::result::Result<Val, E> {
+    fn visit_u64<E>(self, n: u64) -> std::result::Result<Val<'de>, E> {
         Ok(Val::Num(n as f64))
     }
-    fn visit_f64<E>(self, n: f64) -> std::result::Result<Val, E> {
+    fn visit_f64<E>(self, n: f64) -> std::result::Result<Val<'de>, E> {
         Ok(Val::Num(n))
     }
-    fn visit_str<E>(self, s: &str) -> std::result::Result<Val, E> {
-        Ok(Val::Str(s.into()))
+    fn visit_borrowed_str<E>(self, s: &'de str) -> std::result::Result<Val<'de>, E> {
+        Ok(Val::Str(Cow::Borrowed(s)))
     }
-    fn visit_string<E>(self, s: String) -> std::result::Result<Val, E> {
-        Ok(Val::Str(s.into_boxed_str()))
+    fn visit_str<E>(self, s: &str) -> std::result::Result<Val<'de>, E> {
+        Ok(Val::Str(Cow::Owned(s.to_owned())))
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Val, A::Error> {
+    fn visit_string<E>(self, s: String) -> std::result::Result<Val<'de>, E> {
+        Ok(Val::Str(Cow::Owned(s)))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Val<'de>, A::Error> {
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
         while let Some(v) = seq.next_element_seed(self)? {
             items.push(v);
         }
         Ok(Val::Arr(items))
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Val, A::Error> {
-        let mut entries: Vec<(Box<str>, Val)> = Vec::new();
-        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Val<'de>, A::Error> {
+        let mut entries: Vec<(Cow<'de, str>, Val<'de>)> = Vec::new();
+        while let Some(key) = map.next_key_seed(StrSeed)? {
             if self.extended && key.starts_with('\0') {
                 if key.len() == 1 {
-                    let marker: std::borrow::Cow<'de, str> = map.next_value()?;
+                    let marker = map.next_value_seed(StrSeed)?;
                     return decode_marker(&marker).ok_or_else(|| de::Error::custom("unknown value marker"));
                 }
                 let value = map.next_value_seed(self)?;
-                entries.push((key[1..].into(), value));
+                let key = match key {
+                    Cow::Borrowed(k) => Cow::Borrowed(&k[1..]),
+                    Cow::Owned(k) => Cow::Owned(k[1..].to_owned()),
+                };
+                entries.push((key, value));
                 continue;
             }
             let value = map.next_value_seed(self)?;
-            entries.push((key.into_owned().into_boxed_str(), value));
+            entries.push((key, value));
         }
         Ok(Val::object(entries))
     }
 }
 
-fn decode_marker(m: &str) -> Option<Val> {
+fn decode_marker(m: &str) -> Option<Val<'static>> {
     Some(match m {
         "u" => Val::Undefined,
         "NaN" => Val::Num(f64::NAN),
@@ -113,7 +148,7 @@ fn decode_marker(m: &str) -> Option<Val> {
         "-Infinity" => Val::Num(f64::NEG_INFINITY),
         "Dinvalid" => Val::Date(f64::NAN),
         _ if m.starts_with('D') => Val::Date(m[1..].parse().ok()?),
-        _ if m.starts_with('B') => Val::BigInt(m[1..].into()),
+        _ if m.starts_with('B') => Val::BigInt(Cow::Owned(m[1..].to_owned())),
         _ => return None,
     })
 }

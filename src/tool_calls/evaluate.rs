@@ -13,7 +13,8 @@
 use super::options::{ArgumentMatching, MaxExtraToolCalls, ResolvedMatchOptions, ToolCallOrder};
 use super::Call;
 use crate::value::{json_eq, json_hash, Placeholder, Val};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHasher};
+use std::hash::Hasher;
 
 /// Which calls paired, by index into the caller's lists.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -37,89 +38,158 @@ enum Test<'e> {
     Name,
     /// Same name and deep-equal arguments.
     Exact,
-    /// Same name and, per expected key, a type check or a deep-equal value.
-    Partial(Vec<(&'e str, Check<'e>)>),
+    /// Same name and, per expected key (with its hash), a type check or a deep-equal value.
+    Partial(Vec<(&'e str, u64, Check<'e>)>),
 }
 
 enum Check<'e> {
     Type(Placeholder),
-    Equal(&'e Val),
+    /// The expected value and its [`json_hash`].
+    Equal(&'e Val<'e>, u64),
 }
 
 struct Pattern<'e> {
-    call: &'e Call,
+    call: &'e Call<'e>,
+    /// [`args_hash`] of the expected arguments.
+    args_hash: u64,
     test: Test<'e>,
 }
 
+fn key_hash(key: &str) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(key.as_bytes());
+    h.finish()
+}
+
+/// A hash of a whole arguments object, consistent with [`json_eq`], built
+/// from its entries' key and value hashes.
+fn args_hash<'v>(entries: impl Iterator<Item = (u64, u64)> + 'v) -> u64 {
+    let mut h = FxHasher::default();
+    for (k, v) in entries {
+        h.write_u64(k);
+        h.write_u64(v);
+    }
+    h.finish()
+}
+
+fn entry_hashes<'v>(args: &'v Val<'v>) -> impl Iterator<Item = (u64, u64)> + 'v {
+    args.entries().iter().map(|(k, v)| (key_hash(k), json_hash(Some(v))))
+}
+
 impl<'e> Pattern<'e> {
-    fn new(call: &'e Call, matching: ArgumentMatching) -> Self {
+    fn new(call: &'e Call<'e>, matching: ArgumentMatching) -> Self {
+        let entries = call.args.entries();
+        let hashes: Vec<(u64, u64)> = entry_hashes(&call.args).collect();
         let test = match matching {
             ArgumentMatching::Ignore => Test::Name,
             ArgumentMatching::Exact => Test::Exact,
-            ArgumentMatching::Partial if call.args.entries().is_empty() => Test::Name,
+            ArgumentMatching::Partial if entries.is_empty() => Test::Name,
             ArgumentMatching::Partial => Test::Partial(
-                call.args
-                    .entries()
+                entries
                     .iter()
-                    .map(|(k, v)| (&**k, Placeholder::parse(v).map_or(Check::Equal(v), Check::Type)))
+                    .zip(&hashes)
+                    .map(|((k, v), &(kh, vh))| {
+                        (&**k, kh, Placeholder::parse(v).map_or(Check::Equal(v, vh), Check::Type))
+                    })
                     .collect(),
             ),
         };
-        Pattern { call, test }
+        Pattern {
+            call,
+            args_hash: args_hash(hashes.into_iter()),
+            test,
+        }
     }
 
     /// `callsCompatible(expected, actual, argumentMatching)`.
-    fn accepts(&self, actual: &Call) -> bool {
+    fn accepts(&self, actual: &Call<'_>) -> bool {
         self.call.name == actual.name && self.args_accept(actual)
     }
 
-    fn args_accept(&self, actual: &Call) -> bool {
+    fn args_accept(&self, actual: &Call<'_>) -> bool {
         match &self.test {
             Test::Name => true,
             Test::Exact => json_eq(Some(&self.call.args), Some(&actual.args)),
-            Test::Partial(checks) => checks.iter().all(|(key, check)| {
+            Test::Partial(checks) => checks.iter().all(|(key, _, check)| {
                 let got = actual.args.get(key);
                 match check {
                     Check::Type(p) => p.accepts(got),
-                    Check::Equal(want) => json_eq(got, Some(want)),
+                    Check::Equal(want, _) => json_eq(got, Some(want)),
                 }
             }),
         }
     }
 }
 
-/// Candidate lists over the actual calls, built on first use.
+/// Ascending actual indices grouped under sorted keys: one allocation, no
+/// per-key lists.
+struct Postings<K> {
+    keys: Vec<K>,
+    ids: Vec<u32>,
+}
+
+impl<K: Ord + Copy> Postings<K> {
+    fn build(mut items: Vec<(K, u32)>) -> Self {
+        items.sort_unstable();
+        let (keys, ids) = items.into_iter().unzip();
+        Postings { keys, ids }
+    }
+
+    fn get(&self, key: K) -> &[u32] {
+        let lo = self.keys.partition_point(|k| *k < key);
+        let hi = lo + self.keys[lo..].partition_point(|k| *k <= key);
+        &self.ids[lo..hi]
+    }
+}
+
+/// Candidate lists over the actual calls; the argument indexes are built on
+/// first use.
 struct Index<'a> {
-    actual: &'a [Call],
+    actual: &'a [Call<'a>],
     names: FxHashMap<&'a str, u32>,
-    by_name: Vec<Vec<u32>>,
-    by_args: Option<FxHashMap<(u32, u64), Vec<u32>>>,
-    by_entry: Option<FxHashMap<(u32, u64, u64), Vec<u32>>>,
+    name_of: Vec<u32>,
+    /// Actual indices grouped by name id: group `g` is `by_name[start[g]..start[g + 1]]`.
+    by_name: Vec<u32>,
+    start: Vec<u32>,
+    by_args: Option<Postings<(u32, u64)>>,
+    by_entry: Option<Postings<(u32, u64, u64)>>,
 }
 
 const NONE: &[u32] = &[];
 
-fn key_hash(key: &str) -> u64 {
-    use std::hash::{BuildHasher, BuildHasherDefault};
-    BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(key)
-}
-
 impl<'a> Index<'a> {
-    fn new(actual: &'a [Call]) -> Self {
+    fn new(actual: &'a [Call<'a>]) -> Self {
         let mut names: FxHashMap<&str, u32> = FxHashMap::default();
-        let mut by_name: Vec<Vec<u32>> = Vec::new();
-        for (j, call) in actual.iter().enumerate() {
+        let mut name_of = Vec::with_capacity(actual.len());
+        let mut count: Vec<u32> = Vec::new();
+        for call in actual {
             let next = names.len() as u32;
             let id = *names.entry(&call.name).or_insert(next);
-            if id as usize == by_name.len() {
-                by_name.push(Vec::new());
+            if id as usize == count.len() {
+                count.push(0);
             }
-            by_name[id as usize].push(j as u32);
+            count[id as usize] += 1;
+            name_of.push(id);
+        }
+        let mut start = Vec::with_capacity(count.len() + 1);
+        let mut sum = 0;
+        start.push(0);
+        for c in &count {
+            sum += c;
+            start.push(sum);
+        }
+        let mut fill: Vec<u32> = start[..count.len()].to_vec();
+        let mut by_name = vec![0; actual.len()];
+        for (j, &id) in name_of.iter().enumerate() {
+            by_name[fill[id as usize] as usize] = j as u32;
+            fill[id as usize] += 1;
         }
         Index {
             actual,
             names,
+            name_of,
             by_name,
+            start,
             by_args: None,
             by_entry: None,
         }
@@ -129,53 +199,57 @@ impl<'a> Index<'a> {
         self.names.get(name).copied()
     }
 
+    fn named(&self, id: u32) -> &[u32] {
+        &self.by_name[self.start[id as usize] as usize..self.start[id as usize + 1] as usize]
+    }
+
     /// Ascending actual indices that may accept `p` (a superset of those that do).
     fn candidates(&mut self, p: &Pattern<'_>) -> &[u32] {
         let Some(id) = self.name_id(&p.call.name) else {
             return NONE;
         };
+        let (actual, name_of) = (self.actual, &self.name_of);
         match &p.test {
-            Test::Name => &self.by_name[id as usize],
-            Test::Exact => {
-                let actual = self.actual;
-                let map = self.by_args.get_or_insert_with(|| {
-                    let mut m: FxHashMap<(u32, u64), Vec<u32>> = FxHashMap::default();
-                    for (j, call) in actual.iter().enumerate() {
-                        let name = self.names[&*call.name];
-                        m.entry((name, json_hash(Some(&call.args)))).or_default().push(j as u32);
-                    }
-                    m
-                });
-                map.get(&(id, json_hash(Some(&p.call.args)))).map_or(NONE, |v| v)
-            }
+            Test::Name => self.named(id),
+            Test::Exact => self
+                .by_args
+                .get_or_insert_with(|| {
+                    Postings::build(
+                        actual
+                            .iter()
+                            .enumerate()
+                            .map(|(j, c)| ((name_of[j], args_hash(entry_hashes(&c.args))), j as u32))
+                            .collect(),
+                    )
+                })
+                .get((id, p.args_hash)),
             Test::Partial(checks) => {
-                let actual = self.actual;
-                let names = &self.names;
-                let map = self.by_entry.get_or_insert_with(|| {
-                    let mut m: FxHashMap<(u32, u64, u64), Vec<u32>> = FxHashMap::default();
-                    for (j, call) in actual.iter().enumerate() {
-                        let name = names[&*call.name];
-                        for (k, v) in call.args.entries() {
-                            m.entry((name, key_hash(k), json_hash(Some(v))))
-                                .or_default()
-                                .push(j as u32);
+                let index = self.by_entry.get_or_insert_with(|| {
+                    let mut items = Vec::new();
+                    for (j, c) in actual.iter().enumerate() {
+                        for (kh, vh) in entry_hashes(&c.args) {
+                            items.push(((name_of[j], kh, vh), j as u32));
                         }
                     }
-                    m
+                    Postings::build(items)
                 });
                 // The shortest list among the keys that need a present value.
                 let mut best: Option<&[u32]> = None;
-                for (key, check) in checks {
-                    let Check::Equal(want) = check else { continue };
-                    if matches!(want, Val::Undefined) {
-                        continue; // also met by an absent key, which no list holds
-                    }
-                    let list = map.get(&(id, key_hash(key), json_hash(Some(want)))).map_or(NONE, |v| v);
-                    if best.is_none_or(|b| list.len() < b.len()) {
-                        best = Some(list);
+                for (_, kh, check) in checks {
+                    match check {
+                        Check::Equal(want, vh) if !matches!(want, Val::Undefined) => {
+                            let list = index.get((id, *kh, *vh));
+                            if best.is_none_or(|b| list.len() < b.len()) {
+                                best = Some(list);
+                            }
+                        }
+                        _ => {} // type checks and `undefined` (also met by an absent key)
                     }
                 }
-                best.unwrap_or(&self.by_name[id as usize])
+                match best {
+                    Some(list) => list,
+                    None => &self.by_name[self.start[id as usize] as usize..self.start[id as usize + 1] as usize],
+                }
             }
         }
     }
@@ -184,34 +258,35 @@ impl<'a> Index<'a> {
 /// Expected calls with the same name and deep-equal arguments accept the same
 /// actual calls; such a class shares one cursor into its candidate list.
 struct Classes {
-    of: Vec<usize>,
+    of: Vec<u32>,
     cursor: Vec<usize>,
 }
 
 impl Classes {
-    fn new(expected: &[Call]) -> Self {
-        let mut reps: FxHashMap<(&str, u64), Vec<usize>> = FxHashMap::default();
-        let mut of = Vec::with_capacity(expected.len());
-        let mut count = 0;
-        let mut rep_of_class: Vec<usize> = Vec::new();
-        for (i, call) in expected.iter().enumerate() {
-            let bucket = reps.entry((&call.name, json_hash(Some(&call.args)))).or_default();
-            let found = bucket
-                .iter()
-                .copied()
-                .find(|&c| json_eq(Some(&expected[rep_of_class[c]].args), Some(&call.args)));
-            let class = found.unwrap_or_else(|| {
-                bucket.push(count);
-                rep_of_class.push(i);
-                count += 1;
-                count - 1
-            });
-            of.push(class);
+    fn new(patterns: &[Pattern<'_>]) -> Self {
+        let mut first: FxHashMap<(&str, u64), u32> = FxHashMap::default();
+        let mut rep: Vec<usize> = Vec::new();
+        let mut of = Vec::with_capacity(patterns.len());
+        for (i, p) in patterns.iter().enumerate() {
+            let next = rep.len() as u32;
+            let class = *first.entry((&p.call.name, p.args_hash)).or_insert(next);
+            let same = class != next && json_eq(Some(&patterns[rep[class as usize]].call.args), Some(&p.call.args));
+            if same {
+                of.push(class);
+            } else {
+                // A new class (or a hash collision: a class of its own).
+                of.push(next);
+                rep.push(i);
+            }
         }
         Classes {
             of,
-            cursor: vec![0; count],
+            cursor: vec![0; rep.len()],
         }
+    }
+
+    fn reset(&mut self) {
+        self.cursor.iter_mut().for_each(|c| *c = 0);
     }
 }
 
@@ -227,7 +302,7 @@ fn find(
 ) -> Option<usize> {
     let actual = index.actual;
     let list = index.candidates(p);
-    let class = classes.of[i];
+    let class = classes.of[i] as usize;
     let mut pos = classes.cursor[class];
     if let Some(k) = from {
         pos = pos.max(list.partition_point(|&j| (j as usize) < k));
@@ -247,8 +322,8 @@ fn find(
 /// `evaluateToolCalls(expected, actual, options)` of `@mcpjam/sdk@1.14.0` on
 /// resolved options, returning indices. `negative` is `isNegativeTest`.
 pub fn evaluate_indices(
-    expected: &[Call],
-    actual: &[Call],
+    expected: &[Call<'_>],
+    actual: &[Call<'_>],
     opts: &ResolvedMatchOptions,
     negative: bool,
 ) -> MatchIndices {
@@ -275,6 +350,7 @@ pub fn evaluate_indices(
     let mut pair_of: Vec<Option<usize>> = vec![None; n];
     let mut used = vec![false; m];
     let mut cursor_of: Vec<usize> = Vec::new();
+    let mut classes = Classes::new(&patterns);
 
     match opts.tool_call_order {
         ToolCallOrder::Strict => {
@@ -286,7 +362,6 @@ pub fn evaluate_indices(
             }
         }
         ToolCallOrder::Superset => {
-            let mut classes = Classes::new(expected);
             cursor_of = vec![m; n];
             let mut k = 0;
             for i in 0..n {
@@ -305,7 +380,6 @@ pub fn evaluate_indices(
             }
         }
         ToolCallOrder::Ignore => {
-            let mut classes = Classes::new(expected);
             for i in 0..n {
                 if let Some(j) = find(&mut index, &mut classes, i, &patterns[i], &used, None) {
                     pair_of[i] = Some(j);
@@ -318,7 +392,7 @@ pub fn evaluate_indices(
     // Second pass: an unpaired expected call takes the first unpaired actual
     // call of the same name in its scan window, as an argument mismatch.
     let mut argument_mismatches = Vec::new();
-    let mut next_in_name = vec![0usize; index.by_name.len()];
+    let mut next_in_name = vec![0usize; index.start.len() - 1];
     for i in 0..n {
         if pair_of[i].is_some() {
             continue;
@@ -326,7 +400,7 @@ pub fn evaluate_indices(
         let hit = match opts.tool_call_order {
             ToolCallOrder::Strict => (i < m && !used[i] && actual[i].name == expected[i].name).then_some(i),
             _ => index.name_id(&expected[i].name).and_then(|id| {
-                let list = &index.by_name[id as usize];
+                let list = index.named(id);
                 let start = if opts.tool_call_order == ToolCallOrder::Superset {
                     cursor_of[i]
                 } else {
@@ -353,7 +427,7 @@ pub fn evaluate_indices(
     // compatible call was. It changes nothing else in the result.
     let mut out_of_order = Vec::new();
     if opts.tool_call_order != ToolCallOrder::Ignore && pair_of.iter().any(Option::is_none) {
-        let mut classes = Classes::new(expected);
+        classes.reset();
         let mut taken = used.clone();
         for i in 0..n {
             if pair_of[i].is_none() {

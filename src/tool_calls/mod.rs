@@ -20,21 +20,22 @@ pub use validators::*;
 
 use crate::error::{MatcherError, Result};
 use crate::value::Val;
+use std::borrow::Cow;
 
 /// A tool call as the engine sees it: its name and its arguments object
 /// (`Val::Obj`; `{}` when the caller gave none).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Call {
-    pub(crate) name: Box<str>,
-    pub(crate) args: Val,
+pub struct Call<'a> {
+    pub(crate) name: Cow<'a, str>,
+    pub(crate) args: Val<'a>,
 }
 
-impl Call {
+impl<'a> Call<'a> {
     /// Reads one `{ toolName, arguments? }` from a parsed value.
     /// Errors: `INVALID_ARGUMENT` at `path` when it is not an object, at
     /// `path.toolName` when that is not a string, at `path.arguments` when
     /// that is neither an object nor absent/`null`.
-    pub(crate) fn from_val(v: Val, path: &dyn Fn() -> String) -> Result<Call> {
+    pub(crate) fn from_val(v: Val<'a>, path: &dyn Fn() -> String) -> Result<Call<'a>> {
         let Val::Obj(entries) = v else {
             return Err(MatcherError::invalid_argument(
                 path(),
@@ -57,7 +58,7 @@ impl Call {
     }
 
     /// Builds a call from its `toolName` and `arguments` values, checked as in [`Call::from_val`].
-    pub(crate) fn from_parts(name: Val, args: Val, path: &dyn Fn() -> String) -> Result<Call> {
+    pub(crate) fn from_parts(name: Val<'a>, args: Val<'a>, path: &dyn Fn() -> String) -> Result<Call<'a>> {
         let name = match name {
             Val::Str(s) => s,
             other => {
@@ -83,7 +84,7 @@ impl Call {
 
 /// Reads a list of tool calls (`EvalToolCall[]`) from a parsed value; `what`
 /// names the list in error paths (`expected`, `actual`, `toolCalls`).
-pub(crate) fn calls_from_val(v: Val, what: &str) -> Result<Vec<Call>> {
+pub(crate) fn calls_from_val<'a>(v: Val<'a>, what: &str) -> Result<Vec<Call<'a>>> {
     let Val::Arr(items) = v else {
         return Err(MatcherError::invalid_argument(
             what,

@@ -6,6 +6,7 @@ use crate::error::Result;
 use crate::value::Val;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 /// A tool call, `EvalToolCall` of `@mcpjam/sdk@1.14.0`:
 /// `{ "toolName": string, "arguments"?: object }`. Absent or `null`
@@ -46,19 +47,23 @@ impl ToolCall {
             .flatten()
             .zip(calls)
             .map(|(v, c)| ToolCall {
-                tool_name: c.name.into(),
+                tool_name: c.name.into_owned(),
                 arguments: v.get("arguments").and_then(Value::as_object).cloned(),
             })
             .collect())
     }
 
-    fn to_call(&self) -> Call {
+    fn to_call(&self) -> Call<'_> {
         let args = match &self.arguments {
-            Some(map) => Val::object(map.iter().map(|(k, v)| (k.as_str().into(), Val::from(v))).collect()),
+            Some(map) => Val::object(
+                map.iter()
+                    .map(|(k, v)| (Cow::Borrowed(k.as_str()), Val::from(v)))
+                    .collect(),
+            ),
             None => Val::Obj(Vec::new()),
         };
         Call {
-            name: self.tool_name.as_str().into(),
+            name: Cow::Borrowed(&self.tool_name),
             args,
         }
     }
@@ -150,7 +155,7 @@ pub fn evaluate_tool_calls(expected: &[ToolCall], actual: &[ToolCall], options: 
     }
 }
 
-fn calls(list: &[ToolCall]) -> Vec<Call> {
+fn calls(list: &[ToolCall]) -> Vec<Call<'_>> {
     list.iter().map(ToolCall::to_call).collect()
 }
 

@@ -39,7 +39,7 @@ pub fn match_no_tool_calls<T: AsRef<str>>(actual: &[T]) -> bool {
 }
 
 /// `matchToolCallWithArgs`: some call of `tool_name` has exactly `expected_args`.
-pub(crate) fn with_args(tool_name: &str, expected_args: &Val, calls: &[Call]) -> bool {
+pub(crate) fn with_args(tool_name: &str, expected_args: &Val<'_>, calls: &[Call<'_>]) -> bool {
     calls
         .iter()
         .any(|c| &*c.name == tool_name && strict_eq(Some(&c.args), Some(expected_args)))
@@ -47,7 +47,7 @@ pub(crate) fn with_args(tool_name: &str, expected_args: &Val, calls: &[Call]) ->
 
 /// `matchToolCallWithPartialArgs`: some call of `tool_name` has every
 /// expected key as an own key with an equal value.
-pub(crate) fn with_partial_args(tool_name: &str, expected_args: &Val, calls: &[Call]) -> bool {
+pub(crate) fn with_partial_args(tool_name: &str, expected_args: &Val<'_>, calls: &[Call<'_>]) -> bool {
     calls.iter().any(|c| {
         &*c.name == tool_name
             && expected_args
@@ -58,7 +58,7 @@ pub(crate) fn with_partial_args(tool_name: &str, expected_args: &Val, calls: &[C
 }
 
 /// `matchToolArgument`: some call of `tool_name` has own key `arg_key` equal to `expected`.
-pub(crate) fn argument(tool_name: &str, arg_key: &str, expected: &Val, calls: &[Call]) -> bool {
+pub(crate) fn argument(tool_name: &str, arg_key: &str, expected: &Val<'_>, calls: &[Call<'_>]) -> bool {
     calls.iter().any(|c| {
         &*c.name == tool_name
             && c.args
@@ -73,8 +73,8 @@ pub(crate) fn argument(tool_name: &str, arg_key: &str, expected: &Val, calls: &[
 pub(crate) fn argument_candidates<'c>(
     tool_name: &'c str,
     arg_key: &'c str,
-    calls: &'c [Call],
-) -> impl Iterator<Item = (usize, &'c Val)> + 'c {
+    calls: &'c [Call<'c>],
+) -> impl Iterator<Item = (usize, &'c Val<'c>)> + 'c {
     calls
         .iter()
         .enumerate()

@@ -8,6 +8,27 @@ use mcp_matchers::wasm::{evaluate, resolve, validate};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
+/// `evaluate` with the three texts joined as the glue joins them.
+fn evaluate3(
+    expected: &str,
+    expected_ext: bool,
+    actual: &str,
+    actual_ext: bool,
+    options: &str,
+    options_ext: bool,
+) -> Result<Vec<u32>, JsValue> {
+    let ext = expected_ext as u32 | (actual_ext as u32) << 1 | (options_ext as u32) << 2;
+    evaluate(format!("{expected}\n{actual}\n{options}").as_bytes(), ext)
+}
+
+fn resolve3(suite: &str, case: &str, run: &str) -> Result<String, JsValue> {
+    resolve(format!("{suite}\n{case}\n{run}").as_bytes(), 0)
+}
+
+fn validate1(kind: u32, payload: &str) -> Result<Vec<u32>, JsValue> {
+    validate(kind, payload.as_bytes(), 0)
+}
+
 fn error_parts(e: JsValue) -> (String, String) {
     let arr = Array::from(&e);
     (
@@ -22,7 +43,7 @@ const CALLS: &str = r#"[["createTask"],[{"name":"Deploy","priority":"high","proj
 fn seed_example_passes_across_the_boundary() {
     // Seed (mcpjam-validators.txt): expected createTask {priority:"high"}, partial → passed.
     let expected = r#"[["createTask"],[{"priority":"high"}]]"#;
-    let r = evaluate(
+    let r = evaluate3(
         expected,
         false,
         CALLS,
@@ -38,7 +59,7 @@ fn seed_example_passes_across_the_boundary() {
 fn strict_order_reports_out_of_order_indices() {
     let expected = r#"[["a","b"],[null,null]]"#;
     let actual = r#"[["b","a"],[null,null]]"#;
-    let r = evaluate(expected, false, actual, false, r#"{"toolCallOrder":"strict"}"#, false).unwrap();
+    let r = evaluate3(expected, false, actual, false, r#"{"toolCallOrder":"strict"}"#, false).unwrap();
     // not passed; missing [0,1]; extra [0,1]; no mismatches; outOfOrder (0→1), (1→0)
     assert_eq!(r, vec![0, 2, 0, 1, 2, 0, 1, 0, 2, 0, 1, 1, 0]);
 }
@@ -48,45 +69,42 @@ fn extended_form_keeps_undefined_and_nan() {
     // exact mode: {a: undefined} differs from {} (the reference's '{"a":undefined}' vs '{}').
     let expected = r#"[["t"],[{"a":{"\u0000":"u"}}]]"#;
     let actual = r#"[["t"],[{}]]"#;
-    let r = evaluate(expected, true, actual, false, r#"{"argumentMatching":"exact"}"#, false).unwrap();
+    let r = evaluate3(expected, true, actual, false, r#"{"argumentMatching":"exact"}"#, false).unwrap();
     assert_eq!(r[0] & 1, 0);
     // partial mode: "number" accepts NaN (typeof NaN === "number").
     let expected = r#"[["t"],[{"n":"number"}]]"#;
     let actual = r#"[["t"],[{"n":{"\u0000":"NaN"}}]]"#;
-    let r = evaluate(expected, false, actual, true, "null", false).unwrap();
+    let r = evaluate3(expected, false, actual, true, "null", false).unwrap();
     assert_eq!(r[0] & 1, 1);
 }
 
 #[wasm_bindgen_test]
 fn errors_are_coded_and_the_module_keeps_answering() {
     let bad_name = r#"[["ok",5],[null,null]]"#;
-    let e = evaluate(CALLS, false, bad_name, false, "null", false).unwrap_err();
+    let e = evaluate3(CALLS, false, bad_name, false, "null", false).unwrap_err();
     assert_eq!(error_parts(e), ("INVALID_ARGUMENT".into(), "actual[1].toolName".into()));
-    let e = evaluate(CALLS, false, CALLS, false, r#"{"maxExtraToolCalls":-1}"#, false).unwrap_err();
+    let e = evaluate3(CALLS, false, CALLS, false, r#"{"maxExtraToolCalls":-1}"#, false).unwrap_err();
     assert_eq!(
         error_parts(e),
         ("INVALID_OPTION".into(), "options.maxExtraToolCalls".into())
     );
-    let e = evaluate("[[", false, CALLS, false, "null", false).unwrap_err();
+    let e = evaluate3("[[", false, CALLS, false, "null", false).unwrap_err();
     assert_eq!(error_parts(e).0, "INVALID_JSON");
     let deep = "[".repeat(300) + &"]".repeat(300);
-    let e = evaluate(&deep, false, CALLS, false, "null", false).unwrap_err();
+    let e = evaluate3(&deep, false, CALLS, false, "null", false).unwrap_err();
     assert_eq!(error_parts(e).0, "UNSUPPORTED_VALUE");
     // Still answering after every error above.
-    assert_eq!(evaluate(CALLS, false, CALLS, false, "null", false).unwrap()[0], 1);
+    assert_eq!(evaluate3(CALLS, false, CALLS, false, "null", false).unwrap()[0], 1);
 }
 
 #[wasm_bindgen_test]
 fn resolve_returns_the_reference_shape() {
     // Seed: resolveMatchOptions({allowExtraToolCalls:false}, {argumentMatching:"exact"}, undefined);
     // @mcpjam/sdk@1.14.0 returns { toolCallOrder: "ignore", maxExtraToolCalls: 0, argumentMatching: "exact" }.
-    let r = resolve(
+    let r = resolve3(
         r#"{"allowExtraToolCalls":false}"#,
-        false,
         r#"{"argumentMatching":"exact"}"#,
-        false,
         "null",
-        false,
     )
     .unwrap();
     assert_eq!(
@@ -99,23 +117,23 @@ fn resolve_returns_the_reference_shape() {
 fn validators_cross_the_boundary() {
     // Seed: matchToolCalls(["add","multiply"], toolsCalled = ["add","multiply"]) → true; reversed → false.
     assert_eq!(
-        validate(0, r#"[["add","multiply"],["add","multiply"]]"#, false).unwrap(),
+        validate1(0, r#"[["add","multiply"],["add","multiply"]]"#).unwrap(),
         vec![1]
     );
     assert_eq!(
-        validate(0, r#"[["multiply","add"],["add","multiply"]]"#, false).unwrap(),
+        validate1(0, r#"[["multiply","add"],["add","multiply"]]"#).unwrap(),
         vec![0]
     );
     // Seed: matchToolCallWithPartialArgs("createTask", {status:"open"}, calls) → false.
     assert_eq!(
-        validate(6, &format!(r#"["createTask",{{"status":"open"}},{CALLS}]"#), false).unwrap(),
+        validate1(6, &format!(r#"["createTask",{{"status":"open"}},{CALLS}]"#)).unwrap(),
         vec![0]
     );
     // matchToolArgumentWith hands over the calls that have the argument.
     assert_eq!(
-        validate(8, &format!(r#"["createTask","name",{CALLS}]"#), false).unwrap(),
+        validate1(8, &format!(r#"["createTask","name",{CALLS}]"#)).unwrap(),
         vec![0]
     );
-    let e = validate(3, r#"["add",["add"],"3"]"#, false).unwrap_err();
+    let e = validate1(3, r#"["add",["add"],"3"]"#).unwrap_err();
     assert_eq!(error_parts(e), ("INVALID_ARGUMENT".into(), "count".into()));
 }
