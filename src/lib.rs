@@ -38,5 +38,3 @@ pub mod wasm;
 
 pub use error::{ErrorCode, MatcherError, Result};
 pub use tool_calls::*;
-#[cfg(test)]
-mod zz_prof;
