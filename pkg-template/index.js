@@ -16,10 +16,20 @@ initSync({ module: wasmBytes() });
 // One UTF-8 buffer per call: the JSON texts joined by "\n" (JSON.stringify
 // never emits a raw newline), so the crossing is one native encode and one copy.
 const encoder = new TextEncoder();
+const SCRATCH_MAX = 1 << 22; // larger payloads get a one-off buffer
+let scratch = new Uint8Array(1 << 16);
 function payload(texts) {
   let ext = 0;
-  for (let i = 0; i < texts.length; i++) if (texts[i][1]) ext |= 1 << i;
-  return [encoder.encode(texts.map((t) => t[0]).join("\n")), ext];
+  let text = "";
+  for (let i = 0; i < texts.length; i++) {
+    if (texts[i][1]) ext |= 1 << i;
+    text = i === 0 ? texts[0][0] : text + "\n" + texts[i][0];
+  }
+  const worst = text.length * 3;
+  if (worst > SCRATCH_MAX) return [encoder.encode(text), ext];
+  if (scratch.length < worst) scratch = new Uint8Array(Math.max(worst, scratch.length * 2));
+  const { written } = encoder.encodeInto(text, scratch);
+  return [scratch.subarray(0, written), ext];
 }
 
 /**

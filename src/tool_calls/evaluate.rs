@@ -121,24 +121,53 @@ impl<'e> Pattern<'e> {
     }
 }
 
-/// Ascending actual indices grouped under sorted keys: one allocation, no
-/// per-key lists.
+/// Ascending actual indices grouped by key in one array (a counting sort
+/// through a hash map): O(1) lookups, no per-key allocation.
 struct Postings<K> {
-    keys: Vec<K>,
+    slot_of: FxHashMap<K, u32>,
+    /// `(start, len)` of each slot's run in `ids`.
+    runs: Vec<(u32, u32)>,
     ids: Vec<u32>,
 }
 
-impl<K: Ord + Copy> Postings<K> {
-    fn build(mut items: Vec<(K, u32)>) -> Self {
-        items.sort_unstable();
-        let (keys, ids) = items.into_iter().unzip();
-        Postings { keys, ids }
+impl<K: Eq + std::hash::Hash + Copy> Postings<K> {
+    /// `items` in ascending id order.
+    fn build(items: Vec<(K, u32)>) -> Self {
+        let mut slot_of: FxHashMap<K, u32> = FxHashMap::default();
+        slot_of.reserve(items.len());
+        let mut runs: Vec<(u32, u32)> = Vec::new();
+        let mut slot_per_item = Vec::with_capacity(items.len());
+        for (key, _) in &items {
+            let next = runs.len() as u32;
+            let slot = *slot_of.entry(*key).or_insert(next);
+            if slot == next {
+                runs.push((0, 0));
+            }
+            runs[slot as usize].1 += 1;
+            slot_per_item.push(slot);
+        }
+        let mut start = 0;
+        for run in runs.iter_mut() {
+            run.0 = start;
+            start += run.1;
+        }
+        let mut fill: Vec<u32> = runs.iter().map(|r| r.0).collect();
+        let mut ids = vec![0; items.len()];
+        for ((_, id), slot) in items.iter().zip(slot_per_item) {
+            ids[fill[slot as usize] as usize] = *id;
+            fill[slot as usize] += 1;
+        }
+        Postings { slot_of, runs, ids }
     }
 
     fn get(&self, key: K) -> &[u32] {
-        let lo = self.keys.partition_point(|k| *k < key);
-        let hi = lo + self.keys[lo..].partition_point(|k| *k <= key);
-        &self.ids[lo..hi]
+        match self.slot_of.get(&key) {
+            Some(&slot) => {
+                let (start, len) = self.runs[slot as usize];
+                &self.ids[start as usize..(start + len) as usize]
+            }
+            None => NONE,
+        }
     }
 }
 
