@@ -202,4 +202,22 @@ mod tests {
             ErrorCode::UnsupportedValue
         );
     }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        #[test]
+        fn any_text_parses_or_errors_without_panic(text in "\\PC{0,40}", ext in proptest::bool::ANY) {
+            let _ = parse(&text, ext, "x");
+        }
+
+        #[test]
+        fn marker_like_text_parses_or_errors_without_panic(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                "{", "}", "[", "]", ",", ":", "\"\\u0000\"", "\"\\u0000\\u0000k\"", "\"u\"", "\"D12\"", "\"Dx\"",
+                "\"B1\"", "\"NaN\"", "1", "null", "\"a\"",
+            ]), 0..24),
+        ) {
+            let _ = parse(&parts.concat(), true, "x");
+        }
+    }
 }
