@@ -8,7 +8,8 @@ use mcp_matchers::*;
 use serde_json::{json, Value};
 
 fn reference_cases() -> Vec<Value> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/reference-cases.json")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/reference-cases.json")).unwrap();
     let doc: Value = serde_json::from_str(&text).unwrap();
     doc["cases"].as_array().unwrap().clone()
 }
@@ -25,13 +26,22 @@ fn evaluate_tool_calls_agrees_with_recorded_reference_results() {
         let r = evaluate_tool_calls(&expected, &actual, &options);
         let want = &case["result"];
         assert_eq!(r.passed, want["passed"].as_bool().unwrap(), "{name}: passed");
-        let idx = |v: &Value| -> Vec<usize> { v.as_array().unwrap().iter().map(|i| i.as_u64().unwrap() as usize).collect() };
+        let idx = |v: &Value| -> Vec<usize> {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|i| i.as_u64().unwrap() as usize)
+                .collect()
+        };
         let missing: Vec<ToolCall> = idx(&want["missing"]).into_iter().map(|i| expected[i].clone()).collect();
         let extra: Vec<ToolCall> = idx(&want["extra"]).into_iter().map(|j| actual[j].clone()).collect();
         assert_eq!(r.missing, missing, "{name}: missing");
         assert_eq!(r.extra, extra, "{name}: extra");
-        let pairs: Vec<(usize, usize)> =
-            r.argument_mismatches.iter().map(|m| (m.expected_index, m.actual_index)).collect();
+        let pairs: Vec<(usize, usize)> = r
+            .argument_mismatches
+            .iter()
+            .map(|m| (m.expected_index, m.actual_index))
+            .collect();
         let want_pairs: Vec<(usize, usize)> = want["argumentMismatches"]
             .as_array()
             .unwrap()
@@ -46,16 +56,32 @@ fn evaluate_tool_calls_agrees_with_recorded_reference_results() {
 fn out_of_order_is_filled_in_strict_and_superset_only() {
     let a = ToolCall::new("a", Value::Null);
     let b = ToolCall::new("b", Value::Null);
-    let strict = MatchOptions { tool_call_order: Some(ToolCallOrder::Strict), ..Default::default() };
+    let strict = MatchOptions {
+        tool_call_order: Some(ToolCallOrder::Strict),
+        ..Default::default()
+    };
     let r = evaluate_tool_calls(&[a.clone(), b.clone()], &[b.clone(), a.clone()], &strict);
-    let got: Vec<(String, usize, usize)> =
-        r.out_of_order.iter().map(|o| (o.tool_name.clone(), o.expected_index, o.actual_index)).collect();
+    let got: Vec<(String, usize, usize)> = r
+        .out_of_order
+        .iter()
+        .map(|o| (o.tool_name.clone(), o.expected_index, o.actual_index))
+        .collect();
     assert_eq!(got, vec![("a".into(), 0, 1), ("b".into(), 1, 0)]);
     // The reference's own fields are unchanged (see reference case "strict: swapped order").
     assert_eq!((r.passed, r.missing.len(), r.extra.len()), (false, 2, 2));
-    let superset = MatchOptions { tool_call_order: Some(ToolCallOrder::Superset), ..Default::default() };
+    let superset = MatchOptions {
+        tool_call_order: Some(ToolCallOrder::Superset),
+        ..Default::default()
+    };
     let r = evaluate_tool_calls(&[a.clone(), b.clone()], &[b.clone(), a.clone()], &superset);
-    assert_eq!(r.out_of_order, vec![OutOfOrderToolCall { tool_name: "b".into(), expected_index: 1, actual_index: 0 }]);
+    assert_eq!(
+        r.out_of_order,
+        vec![OutOfOrderToolCall {
+            tool_name: "b".into(),
+            expected_index: 1,
+            actual_index: 0
+        }]
+    );
     let r = evaluate_tool_calls(&[a.clone(), b.clone()], &[b, a], &MatchOptions::default());
     assert!(r.out_of_order.is_empty() && r.passed);
 }
@@ -78,7 +104,10 @@ fn result_serialises_to_the_reference_shape() {
 #[test]
 fn malformed_input_is_a_coded_error_with_a_path() {
     let e = ToolCall::list_from_json(&json!([{ "toolName": "a" }, { "toolName": 3 }]), "actual").unwrap_err();
-    assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidArgument, "actual[1].toolName"));
+    assert_eq!(
+        (e.code, e.path.as_str()),
+        (ErrorCode::InvalidArgument, "actual[1].toolName")
+    );
     let e = ToolCall::list_from_json(&json!([{ "toolName": "a", "arguments": [1] }]), "expected").unwrap_err();
     assert_eq!(e.path, "expected[0].arguments");
     let e = ToolCall::list_from_json(&json!([7]), "expected").unwrap_err();
@@ -86,13 +115,19 @@ fn malformed_input_is_a_coded_error_with_a_path() {
     let e = ToolCall::list_from_json(&json!({}), "expected").unwrap_err();
     assert_eq!(e.path, "expected");
     let e = MatchOptions::from_json(&json!({ "argumentMatching": "fuzzy" })).unwrap_err();
-    assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidOption, "options.argumentMatching"));
+    assert_eq!(
+        (e.code, e.path.as_str()),
+        (ErrorCode::InvalidOption, "options.argumentMatching")
+    );
     assert_eq!(e.code.as_str(), "INVALID_OPTION");
 }
 
 fn calls() -> Vec<ToolCall> {
     // Seed: "Tool called with { name: "Task", priority: "high", project: "default" }".
-    vec![ToolCall::new("createTask", json!({ "name": "Task", "priority": "high", "project": "default" }))]
+    vec![ToolCall::new(
+        "createTask",
+        json!({ "name": "Task", "priority": "high", "project": "default" }),
+    )]
 }
 
 #[test]
@@ -102,12 +137,29 @@ fn argument_validators_follow_the_seed_examples() {
     assert!(match_tool_call_with_args("add", &obj(json!({ "a": 2, "b": 3 })), &add));
     assert!(!match_tool_call_with_args("add", &obj(json!({ "a": 2 })), &add));
     assert!(!match_tool_call_with_args("add", &obj(json!({ "a": 3, "b": 2 })), &add));
-    assert!(match_tool_call_with_partial_args("createTask", &obj(json!({ "name": "Task" })), &calls()));
-    assert!(match_tool_call_with_partial_args("createTask", &obj(json!({ "priority": "high" })), &calls()));
-    assert!(!match_tool_call_with_partial_args("createTask", &obj(json!({ "status": "open" })), &calls()));
+    assert!(match_tool_call_with_partial_args(
+        "createTask",
+        &obj(json!({ "name": "Task" })),
+        &calls()
+    ));
+    assert!(match_tool_call_with_partial_args(
+        "createTask",
+        &obj(json!({ "priority": "high" })),
+        &calls()
+    ));
+    assert!(!match_tool_call_with_partial_args(
+        "createTask",
+        &obj(json!({ "status": "open" })),
+        &calls()
+    ));
     assert!(match_tool_argument("add", "a", &json!(2), &add));
     assert!(!match_tool_argument("add", "b", &json!(10), &add));
-    assert!(match_tool_argument_with("createTask", "name", |v| v.is_string(), &calls()));
+    assert!(match_tool_argument_with(
+        "createTask",
+        "name",
+        |v| v.is_string(),
+        &calls()
+    ));
     // Only own keys: the reference's `key in` would find `toString` on every object.
     assert!(!match_tool_argument_with("createTask", "toString", |_| true, &calls()));
 }
