@@ -239,19 +239,22 @@ impl Placeholder {
     pub(crate) fn parse(expected: &Val<'_>) -> Option<Placeholder> {
         let Val::Str(s) = expected else { return None };
         let word = js_trim(s);
-        if word.len() > 7 {
-            return None;
-        }
-        Some(match word.to_lowercase().as_str() {
-            "any" => Placeholder::Any,
-            "string" => Placeholder::String,
-            "number" => Placeholder::Number,
-            "boolean" => Placeholder::Boolean,
-            "object" => Placeholder::Object,
-            "array" => Placeholder::Array,
-            "null" => Placeholder::Null,
-            _ => return None,
-        })
+        // JS `toLowerCase()` then equality with an ASCII word is ASCII
+        // case-folding here: the only non-ASCII letter that lowercases to
+        // ASCII is KELVIN SIGN (to `k`), and no word has a `k`.
+        const WORDS: [(&str, Placeholder); 7] = [
+            ("any", Placeholder::Any),
+            ("string", Placeholder::String),
+            ("number", Placeholder::Number),
+            ("boolean", Placeholder::Boolean),
+            ("object", Placeholder::Object),
+            ("array", Placeholder::Array),
+            ("null", Placeholder::Null),
+        ];
+        WORDS
+            .iter()
+            .find(|(w, _)| w.eq_ignore_ascii_case(word))
+            .map(|&(_, p)| p)
     }
 
     /// Whether `actual` (absent = `undefined`) passes the type check.

@@ -222,7 +222,9 @@ pub(crate) fn describe(v: &Val) -> String {
         Val::Str(s) if s.chars().count() <= 40 => format!("\"{s}\""),
         Val::Num(n) if n.is_nan() => "NaN".into(),
         Val::Num(n) if n.is_infinite() => (if *n > 0.0 { "Infinity" } else { "-Infinity" }).into(),
-        Val::Num(n) => format!("{n}"),
+        // serde_json's float printer, already in the module (core's float
+        // formatting would add ~15 KB of wasm).
+        Val::Num(n) => serde_json::Number::from_f64(*n).map_or_else(|| "a number".into(), |x| x.to_string()),
         Val::Bool(b) => format!("{b}"),
         other => other.type_name().into(),
     }
