@@ -101,6 +101,7 @@ function encodeExtended(v, path, stack) {
     case "boolean":
       return v ? "true" : "false";
     case "number":
+      if (Object.is(v, -0)) return "-0.0"; // kept: resolveMatchOptions hands numbers back as given
       return Number.isFinite(v) ? JSON.stringify(v) : `{"\\u0000":"${v}"}`;
     case "bigint":
       return `{"\\u0000":"B${v}"}`;
@@ -181,9 +182,9 @@ function encodeCalls(list, what) {
   return [extendedCalls(split, what), true];
 }
 
+// Options are small: always the extended form, which keeps every number as given.
 function encodeOptions(o, path) {
   if (o === undefined || o === null) return ["null", false];
-  if (isPlain(o, 0)) return [JSON.stringify(o), false];
   return [encodeExtended(o, () => path, []), true];
 }
 

@@ -104,17 +104,31 @@ fn evaluate_impl(payload: &[u8], ext: u32) -> Result<Vec<u32>> {
 /// three layers joined by `\n`; returns the resolved options as JSON text.
 #[wasm_bindgen]
 pub fn resolve(payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
-    let r = (|| -> Result<ResolvedMatchOptions> {
-        let [s, c, o] = parts(payload, ext, ["suite", "testCase", "runOverride"])?;
-        let s = options_from_val(Some(&s), "suite")?;
-        let c = options_from_val(Some(&c), "testCase")?;
-        let o = options_from_val(Some(&o), "runOverride")?;
-        Ok(resolve_match_options(Some(&s), Some(&c), Some(&o)))
+    let (r, raw_max) = (|| -> Result<(ResolvedMatchOptions, Option<f64>)> {
+        let layers = parts(payload, ext, ["suite", "testCase", "runOverride"])?;
+        let [s, c, o] =
+            [("suite", 0), ("testCase", 1), ("runOverride", 2)].map(|(p, i)| options_from_val(Some(&layers[i]), p));
+        let (s, c, o) = (s?, c?, o?);
+        // The reference hands `maxExtraToolCalls` back as given (-0 stays -0,
+        // 1e21 stays 1e21): keep the winning layer's own number.
+        fn set<'v>(v: &'v Val<'v>, key: &str) -> Option<&'v Val<'v>> {
+            v.get(key).filter(|x| !matches!(x, Val::Undefined))
+        }
+        let mut raw_max = None;
+        for layer in &layers {
+            match (set(layer, "maxExtraToolCalls"), set(layer, "allowExtraToolCalls")) {
+                (Some(Val::Num(n)), _) => raw_max = Some(*n),
+                (Some(_), _) | (None, Some(_)) => raw_max = None,
+                (None, None) => {}
+            }
+        }
+        Ok((resolve_match_options(Some(&s), Some(&c), Some(&o)), raw_max))
     })()
     .map_err(to_js)?;
-    let max = match r.max_extra_tool_calls {
-        MaxExtraToolCalls::Unlimited => "null".to_string(),
-        MaxExtraToolCalls::AtMost(n) => n.to_string(),
+    let max = match (r.max_extra_tool_calls, raw_max.and_then(serde_json::Number::from_f64)) {
+        (MaxExtraToolCalls::AtMost(_), Some(raw)) => raw.to_string(),
+        (MaxExtraToolCalls::Unlimited, _) => "null".to_string(),
+        (MaxExtraToolCalls::AtMost(n), None) => n.to_string(),
     };
     Ok(format!(
         r#"{{"toolCallOrder":"{}","maxExtraToolCalls":{},"argumentMatching":"{}"}}"#,
