@@ -1,12 +1,7 @@
-//! The WebAssembly boundary: thin exports over the core, called only by the
-//! package's own glue (`pkg-template/index.js`), never by users directly.
-//!
-//! Values cross as one JSON text per argument (see [`crate::wire`]); a
-//! tool-call list crosses as `[names, arguments]`. Results come back as flat
-//! `u32` arrays of indices, so the glue can return the caller's own objects.
-//! Errors come back as `[code, path, message]` arrays, which the glue turns
-//! into `MatcherError`s.
+//! Tool-call exports: `evaluateToolCalls`, `resolveMatchOptions` and the
+//! nine validators (`@mcpjam/sdk@1.14.0`).
 
+use super::{parts, to_js};
 use crate::error::{MatcherError, Result};
 use crate::tool_calls::{
     evaluate_indices, match_any_tool_call, match_no_tool_calls, match_tool_call_count, match_tool_calls,
@@ -14,17 +9,8 @@ use crate::tool_calls::{
     ResolvedMatchOptions,
 };
 use crate::value::Val;
-use crate::wire::parse;
 use std::borrow::Cow;
 use wasm_bindgen::prelude::*;
-
-fn to_js(e: MatcherError) -> JsValue {
-    let arr = js_sys::Array::new();
-    arr.push(&JsValue::from_str(e.code.as_str()));
-    arr.push(&JsValue::from_str(&e.path));
-    arr.push(&JsValue::from_str(&e.message));
-    arr.into()
-}
 
 /// Reads a `[names, arguments]` list; `what` names it in error paths.
 fn split_calls<'a>(v: Val<'a>, what: &str) -> Result<Vec<Call<'a>>> {
@@ -46,21 +32,6 @@ fn split_calls<'a>(v: Val<'a>, what: &str) -> Result<Vec<Call<'a>>> {
         .enumerate()
         .map(|(i, (name, args))| Call::from_parts(name, args, &|| format!("{what}[{i}]")))
         .collect()
-}
-
-/// Splits a payload of `N` JSON texts joined by `\n` (which JSON.stringify
-/// never emits outside strings) and parses part `i` in extended form when
-/// bit `i` of `ext` is set.
-fn parts<'a, const N: usize>(payload: &'a [u8], ext: u32, names: [&str; N]) -> Result<[Val<'a>; N]> {
-    let text = std::str::from_utf8(payload)
-        .map_err(|_| MatcherError::new(crate::error::ErrorCode::InvalidJson, names[0], "payload is not UTF-8"))?;
-    let mut pieces = text.splitn(N, '\n');
-    let mut out: [Val<'a>; N] = std::array::from_fn(|_| Val::Undefined);
-    for (i, slot) in out.iter_mut().enumerate() {
-        let piece = pieces.next().unwrap_or("null");
-        *slot = parse(piece, ext & (1 << i) != 0, names[i])?;
-    }
-    Ok(out)
 }
 
 /// `evaluateToolCalls`: `payload` is `expected\nactual\noptions`, the lists

@@ -1,0 +1,191 @@
+// mcp-matchers internals shared by the family modules (tool-calls.js, ...):
+// the WebAssembly start-up, the JSON crossing, and errors. Not a public entry.
+//
+// Values are handed to the WebAssembly module as JSON text (the cheapest
+// crossing there is); what comes back are index lists the family modules map
+// onto the caller's own objects, or coded errors that become `MatcherError`s.
+// No matching logic lives on the JS side.
+//
+// The module is compiled synchronously from bytes inlined in this package, so
+// every export is ready after a plain `import`: no init(), no .wasm URL.
+
+import { initSync } from "./wasm/mcp_matchers.js";
+import { wasmBytes } from "./wasm/mcp_matchers_bytes.js";
+
+initSync({ module: wasmBytes() });
+
+// One UTF-8 buffer per call: the JSON texts joined by "\n" (JSON.stringify
+// never emits a raw newline), so the crossing is one native encode and one copy.
+const encoder = new TextEncoder();
+const SCRATCH_MAX = 1 << 22; // larger payloads get a one-off buffer
+let scratch = new Uint8Array(1 << 16);
+export function payload(texts) {
+  let ext = 0;
+  let text = "";
+  for (let i = 0; i < texts.length; i++) {
+    if (texts[i][1]) ext |= 1 << i;
+    text = i === 0 ? texts[0][0] : text + "\n" + texts[i][0];
+  }
+  const worst = text.length * 3;
+  if (worst > SCRATCH_MAX) return [encoder.encode(text), ext];
+  if (scratch.length < worst) scratch = new Uint8Array(Math.max(worst, scratch.length * 2));
+  const { written } = encoder.encodeInto(text, scratch);
+  return [scratch.subarray(0, written), ext];
+}
+
+/**
+ * A malformed call: `code` is one of `INVALID_ARGUMENT`, `INVALID_OPTION`,
+ * `UNSUPPORTED_VALUE`, `INVALID_JSON`; `path` names the bad field
+ * (e.g. `actual[3].toolName`).
+ */
+export class MatcherError extends Error {
+  constructor(code, path, message) {
+    super(`${message} (at ${path})`);
+    this.name = "MatcherError";
+    this.code = code;
+    this.path = path;
+  }
+}
+
+// The one place errors are made: from the module's `[code, path, message]`
+// or from the few shape checks below.
+export function fail(code, path, message) {
+  throw new MatcherError(code, path, message);
+}
+
+export function call(fn) {
+  try {
+    return fn();
+  } catch (e) {
+    if (Array.isArray(e) && e.length === 3) fail(e[0], e[1], e[2]);
+    throw e;
+  }
+}
+
+// ---- values to JSON text -------------------------------------------------
+// Plain JSON data goes through JSON.stringify. Anything JSON cannot say
+// (undefined, NaN, ±Infinity, Date, BigInt, functions, holes, cycles) is
+// detected first and sent in the extended form read by src/wire.rs.
+
+const MAX_FAST_DEPTH = 64;
+
+export function isPlain(v, depth) {
+  if (v === null) return true;
+  switch (typeof v) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(v);
+    case "object": {
+      if (depth > MAX_FAST_DEPTH) return false;
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) if (!isPlain(v[i], depth + 1)) return false;
+        return true;
+      }
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) return false;
+      for (const k in v) if (!isPlain(v[k], depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+const UNDEF = '{"\\u0000":"u"}';
+
+export function encodeExtended(v, path, stack) {
+  switch (typeof v) {
+    case "string":
+      return JSON.stringify(v);
+    case "boolean":
+      return v ? "true" : "false";
+    case "number":
+      if (Object.is(v, -0)) return "-0.0"; // kept: resolveMatchOptions hands numbers back as given
+      return Number.isFinite(v) ? JSON.stringify(v) : `{"\\u0000":"${v}"}`;
+    case "bigint":
+      return `{"\\u0000":"B${v}"}`;
+    case "object":
+      break;
+    default:
+      return UNDEF; // undefined, functions, symbols
+  }
+  if (v === null) return "null";
+  if (v instanceof Date) {
+    const t = v.getTime();
+    return `{"\\u0000":"${Number.isNaN(t) ? "Dinvalid" : "D" + t}"}`;
+  }
+  if (v instanceof Number || v instanceof String || v instanceof Boolean) {
+    return encodeExtended(v.valueOf(), path, stack);
+  }
+  if (stack.includes(v)) fail("UNSUPPORTED_VALUE", path(), "circular reference");
+  stack.push(v);
+  let out;
+  if (Array.isArray(v)) {
+    const parts = new Array(v.length);
+    for (let i = 0; i < v.length; i++) parts[i] = encodeExtended(v[i], () => `${path()}[${i}]`, stack);
+    out = `[${parts.join(",")}]`;
+  } else {
+    const keys = Object.keys(v);
+    const parts = new Array(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      const wire = k.charCodeAt(0) === 0 ? "\u0000" + k : k;
+      parts[i] = `${JSON.stringify(wire)}:${encodeExtended(v[k], () => `${path()}.${k}`, stack)}`;
+    }
+    out = `{${parts.join(",")}}`;
+  }
+  stack.pop();
+  return out;
+}
+
+// A tool-call list crosses as [names, arguments].
+export function splitCalls(list, what) {
+  if (!Array.isArray(list)) fail("INVALID_ARGUMENT", what, `${what} must be an array of tool calls`);
+  const n = list.length;
+  const names = new Array(n);
+  const args = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = list[i];
+    if (c === null || typeof c !== "object") {
+      fail("INVALID_ARGUMENT", `${what}[${i}]`, "a tool call must be an object { toolName, arguments? }");
+    }
+    names[i] = c.toolName;
+    args[i] = c.arguments;
+  }
+  return [names, args];
+}
+
+export function extendedCalls([names, args], what) {
+  const n = names.length;
+  const nt = new Array(n);
+  const at = new Array(n);
+  for (let i = 0; i < n; i++) {
+    nt[i] = encodeExtended(names[i], () => `${what}[${i}].toolName`, []);
+    at[i] = encodeExtended(args[i], () => `${what}[${i}].arguments`, []);
+  }
+  return `[[${nt.join(",")}],[${at.join(",")}]]`;
+}
+
+// Encodes the parts of a call as one JSON array text: returns [text, extended].
+// Each part is [value, path] or [split tool calls, path, true].
+export function encodeParts(parts) {
+  const values = parts.map((p) => p[0]);
+  if (isPlain(values, 0)) return [JSON.stringify(values), false];
+  const texts = parts.map(([v, path, isCalls]) => (isCalls ? extendedCalls(v, path) : encodeExtended(v, () => path, [])));
+  return [`[${texts.join(",")}]`, true];
+}
+
+export function encodeCalls(list, what) {
+  const split = splitCalls(list, what);
+  if (isPlain(split, 0)) return [JSON.stringify(split), false];
+  return [extendedCalls(split, what), true];
+}
+
+// Options are small: always the extended form, which keeps every number as given.
+export function encodeOptions(o, path) {
+  if (o === undefined || o === null) return ["null", false];
+  return [encodeExtended(o, () => path, []), true];
+}
+

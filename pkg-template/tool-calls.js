@@ -1,0 +1,108 @@
+// The tool-call matchers of @mcpjam/sdk@1.14.0 (dist/matchers.js and the
+// validators of dist/index.js), over the Rust core.
+
+import { evaluate as wasmEvaluate, resolve as wasmResolve, validate as wasmValidate } from "./wasm/mcp_matchers.js";
+import { call, encodeCalls, encodeOptions, encodeParts, fail, payload, splitCalls } from "./internal.js";
+
+// ---- tool-call matchers (@mcpjam/sdk@1.14.0, dist/matchers.js) -----------
+
+/** See index.d.ts. */
+export function evaluateToolCalls(expected, actual, options) {
+  const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeOptions(options, "options")]);
+  const r = call(() => wasmEvaluate(bytes, ext));
+  let p = 0;
+  const flags = r[p++];
+  const pick = (list) => {
+    const out = new Array(r[p++]);
+    for (let i = 0; i < out.length; i++) out[i] = list[r[p++]];
+    return out;
+  };
+  let missing = pick(expected);
+  let extra = pick(actual);
+  if (flags & 2) extra = actual;
+  if (flags & 4) missing = expected;
+  const argumentMismatches = new Array(r[p++]);
+  for (let i = 0; i < argumentMismatches.length; i++) {
+    const e = expected[r[p++]];
+    const a = actual[r[p++]];
+    argumentMismatches[i] = { toolName: e.toolName, expectedArgs: e.arguments || {}, actualArgs: a.arguments || {} };
+  }
+  const outOfOrder = new Array(r[p++]);
+  for (let i = 0; i < outOfOrder.length; i++) {
+    const expectedIndex = r[p++];
+    const actualIndex = r[p++];
+    outOfOrder[i] = { toolName: expected[expectedIndex].toolName, expectedIndex, actualIndex };
+  }
+  return { missing, extra, outOfOrder, argumentMismatches, passed: (flags & 1) === 1 };
+}
+
+/** See index.d.ts. */
+export function resolveMatchOptions(suite, testCase, runOverride) {
+  const [bytes, ext] = payload([encodeOptions(suite, "suite"), encodeOptions(testCase, "testCase"), encodeOptions(runOverride, "runOverride")]);
+  return JSON.parse(call(() => wasmResolve(bytes, ext)));
+}
+
+/** See index.d.ts. */
+export const MATCH_OPTIONS_DEFAULTS = Object.freeze(resolveMatchOptions());
+
+// ---- the nine validators (@mcpjam/sdk@1.14.0, dist/index.js) -------------
+
+const PARAMS = [
+  ["expected", "actual"],
+  ["expected", "actual"],
+  ["expected", "actual"],
+  ["toolName", "actual", "count"],
+  ["actual"],
+  ["toolName", "expectedArgs", "toolCalls"],
+  ["toolName", "expectedArgs", "toolCalls"],
+  ["toolName", "argName", "expectedValue", "toolCalls"],
+  ["toolName", "argName", "toolCalls"],
+];
+
+function validate(kind, args) {
+  const parts = PARAMS[kind].map((name, i) => (name === "toolCalls" ? [splitCalls(args[i], name), name, true] : [args[i], name]));
+  const [bytes, ext] = payload([encodeParts(parts)]);
+  return call(() => wasmValidate(kind, bytes, ext));
+}
+
+/** See index.d.ts. */
+export function matchToolCalls(expected, actual) {
+  return validate(0, [expected, actual])[0] === 1;
+}
+/** See index.d.ts. */
+export function matchToolCallsSubset(expected, actual) {
+  return validate(1, [expected, actual])[0] === 1;
+}
+/** See index.d.ts. */
+export function matchAnyToolCall(expected, actual) {
+  return validate(2, [expected, actual])[0] === 1;
+}
+/** See index.d.ts. */
+export function matchToolCallCount(toolName, actual, count) {
+  return validate(3, [toolName, actual, count])[0] === 1;
+}
+/** See index.d.ts. */
+export function matchNoToolCalls(actual) {
+  return validate(4, [actual])[0] === 1;
+}
+/** See index.d.ts. */
+export function matchToolCallWithArgs(toolName, expectedArgs, toolCalls) {
+  return validate(5, [toolName, expectedArgs, toolCalls])[0] === 1;
+}
+/** See index.d.ts. */
+export function matchToolCallWithPartialArgs(toolName, expectedArgs, toolCalls) {
+  return validate(6, [toolName, expectedArgs, toolCalls])[0] === 1;
+}
+/** See index.d.ts. */
+export function matchToolArgument(toolName, argName, expectedValue, toolCalls) {
+  return validate(7, [toolName, argName, expectedValue, toolCalls])[0] === 1;
+}
+/** See index.d.ts. */
+export function matchToolArgumentWith(toolName, argName, predicate, toolCalls) {
+  if (typeof predicate !== "function") fail("INVALID_ARGUMENT", "predicate", "predicate must be a function");
+  const candidates = validate(8, [toolName, argName, toolCalls]);
+  for (const i of candidates) {
+    if (predicate(toolCalls[i].arguments[argName])) return true;
+  }
+  return false;
+}
