@@ -1,3 +1,5 @@
 // Type definitions for mcp-matchers. Every function is synchronous and ready after `import`.
 export * from "./errors.js";
 export * from "./tool-calls.js";
+export * from "./traces.js";
+export * from "./transcripts.js";

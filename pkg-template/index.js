@@ -3,3 +3,5 @@
 // ready after a plain `import`.
 export { MatcherError } from "./internal.js";
 export * from "./tool-calls.js";
+export * from "./traces.js";
+export * from "./transcripts.js";

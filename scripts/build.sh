@@ -19,5 +19,6 @@ node scripts/inline-wasm.mjs "$out/wasm/mcp_matchers_bg.wasm" "$out/wasm/mcp_mat
 cp pkg-template/package.json pkg-template/*.js pkg-template/*.d.ts "$out/"
 cp README.md "$out/README.md"
 # Swap in one step so that a test reading pkg/ never sees half a build.
-rm -rf pkg.old && { [ ! -e pkg ] || mv pkg pkg.old; } && mv "$out" pkg && rm -rf pkg.old
+old=pkg.old.$$
+{ [ ! -e pkg ] || mv pkg "$old"; } && mv "$out" pkg && rm -rf "$old"
 echo "built pkg/ ($(wc -c < pkg/wasm/mcp_matchers_bg.wasm) bytes of wasm)"

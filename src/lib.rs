@@ -26,6 +26,8 @@
 
 pub mod error;
 pub mod tool_calls;
+pub mod traces;
+pub mod transcripts;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod value;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]

@@ -13,7 +13,13 @@ use crate::wire::parse;
 use wasm_bindgen::prelude::*;
 
 mod tool_calls;
+mod traces;
+mod transcripts;
 pub use tool_calls::*;
+#[allow(unused_imports)]
+pub use traces::*;
+#[allow(unused_imports)]
+pub use transcripts::*;
 
 pub(crate) fn to_js(e: MatcherError) -> JsValue {
     let arr = js_sys::Array::new();

@@ -1,0 +1,2 @@
+// Trace readers and PromptResult (issue 4; work in progress).
+export {};

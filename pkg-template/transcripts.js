@@ -1,0 +1,2 @@
+// Transcript normalisation and matchers (issue 5; work in progress).
+export {};

@@ -1,0 +1,2 @@
+//! Agent transcripts: harness adapters and reeval's transcript matchers.
+//! Work in progress (issue 5).

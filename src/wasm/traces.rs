@@ -1,0 +1,1 @@
+//! Trace-reader exports (issue 4; work in progress).

@@ -1,0 +1,1 @@
+//! Transcript exports (issue 5; work in progress).
