@@ -40,3 +40,8 @@ pub mod wasm;
 
 pub use error::{ErrorCode, MatcherError, Result};
 pub use tool_calls::*;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
