@@ -3,3 +3,4 @@ export * from "./errors.js";
 export * from "./tool-calls.js";
 export * from "./traces.js";
 export * from "./transcripts.js";
+export * from "./responses.js";

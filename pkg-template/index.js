@@ -5,3 +5,4 @@ export { MatcherError } from "./internal.js";
 export * from "./tool-calls.js";
 export * from "./traces.js";
 export * from "./transcripts.js";
+export * from "./responses.js";

@@ -25,6 +25,7 @@
 #![forbid(unsafe_code)]
 
 pub mod error;
+pub mod responses;
 pub mod tool_calls;
 pub mod traces;
 pub mod transcripts;

@@ -12,9 +12,12 @@ use crate::value::Val;
 use crate::wire::parse;
 use wasm_bindgen::prelude::*;
 
+mod responses;
 mod tool_calls;
 mod traces;
 mod transcripts;
+#[allow(unused_imports)]
+pub use responses::*;
 pub use tool_calls::*;
 #[allow(unused_imports)]
 pub use traces::*;

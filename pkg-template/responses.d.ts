@@ -1,0 +1,2 @@
+// Tool-response expectations (issue 3; work in progress).
+export {};

@@ -1,0 +1,1 @@
+//! Tool-response exports (issue 3; work in progress).
