@@ -92,7 +92,9 @@ function render() {
   actual.forEach((a, j) => {
     if (extra.has(a)) body.append(row("extra", "", `extra (actual #${j})`, compact(a)));
   });
-  history.replaceState(null, "", `#${encodeURIComponent(JSON.stringify({ expected: $("expected").value, options: options() }))}`);
+  lastVerdict = { passed: r.passed, missing: r.missing, extra: r.extra, outOfOrder: r.outOfOrder, argumentMismatches: r.argumentMismatches };
+  const state = { example: $("example").value, expected: $("expected").value, options: options() };
+  history.replaceState(null, "", `${location.pathname}${location.search}#${encodeURIComponent(JSON.stringify(state))}`);
 }
 
 async function loadExample(name) {
@@ -111,7 +113,33 @@ async function loadExample(name) {
 for (const name of EXAMPLES) $("example").append(new Option(name, name));
 $("example").addEventListener("change", () => loadExample($("example").value));
 for (const id of fields) $(id).addEventListener("input", render);
-const wanted = new URLSearchParams(location.search).get("example");
+let lastVerdict = null;
+$("export").addEventListener("click", () => {
+  const blob = new Blob([JSON.stringify(lastVerdict, null, 2)], { type: "application/json" });
+  const a = Object.assign(document.createElement("a"), { href: URL.createObjectURL(blob), download: "verdict.json" });
+  a.click();
+  URL.revokeObjectURL(a.href);
+});
+
+// State from the URL fragment (written by render), else ?example=NAME.
+function stateFromHash() {
+  try {
+    return location.hash.length > 1 ? JSON.parse(decodeURIComponent(location.hash.slice(1))) : null;
+  } catch {
+    return null;
+  }
+}
+const saved = stateFromHash();
+const wanted = saved?.example ?? new URLSearchParams(location.search).get("example");
 if (wanted && EXAMPLES.includes(wanted)) $("example").value = wanted;
 await loadExample($("example").value);
+if (saved && typeof saved.expected === "string") {
+  $("expected").value = saved.expected;
+  const o = saved.options ?? {};
+  if (o.toolCallOrder) $("toolCallOrder").value = o.toolCallOrder;
+  if (o.argumentMatching) $("argumentMatching").value = o.argumentMatching;
+  $("maxExtraToolCalls").value = o.maxExtraToolCalls == null ? "" : String(o.maxExtraToolCalls);
+  $("isNegativeTest").checked = o.isNegativeTest === true;
+  render();
+}
 document.body.dataset.ready = "true";

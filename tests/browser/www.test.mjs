@@ -54,8 +54,22 @@ test("OpenAI parallel calls in strict order: both out of order, then passes in i
   await page.selectOption("#toolCallOrder", "ignore");
   assert.equal(await page.textContent("#verdict"), "PASS");
   assert.equal(await page.textContent("#counts"), "2 paired · 0 missing · 0 extra · 0 out of order · 0 argument mismatch(es)");
-  assert.match(decodeURIComponent(new URL(page.url()).hash), /"toolCallOrder":"ignore"/);
+  const link = page.url();
+  assert.match(decodeURIComponent(new URL(link).hash), /"toolCallOrder":"ignore"/);
   await page.screenshot({ path: `${out}/www-openai-ignore.png`, fullPage: true });
+  // The link reproduces the verdict in a fresh page.
+  const again = await browser.newPage();
+  await again.goto(link);
+  await again.waitForSelector("body[data-ready=true]", { timeout: 15000 });
+  assert.equal(await again.inputValue("#toolCallOrder"), "ignore");
+  assert.equal(await again.textContent("#verdict"), "PASS");
+  assert.equal(await again.textContent("#counts"), "2 paired · 0 missing · 0 extra · 0 out of order · 0 argument mismatch(es)");
+  // Export gives the verdict as JSON.
+  const [download] = await Promise.all([again.waitForEvent("download"), again.click("#export")]);
+  const exported = JSON.parse(await (await import("node:fs/promises")).readFile(await download.path(), "utf8"));
+  assert.equal(exported.passed, true);
+  assert.deepEqual(exported.missing, []);
+  await again.close();
   await page.close();
 });
 
