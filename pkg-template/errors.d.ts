@@ -9,6 +9,7 @@ export type MatcherErrorCode = "INVALID_ARGUMENT" | "INVALID_OPTION" | "UNSUPPOR
  * `options.toolCallOrder`. The module keeps working after any error.
  */
 export declare class MatcherError extends Error {
+  constructor(code: MatcherErrorCode, path: string, message: string);
   readonly name: "MatcherError";
   readonly code: MatcherErrorCode;
   readonly path: string;

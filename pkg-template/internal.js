@@ -19,9 +19,18 @@ initSync({ module: wasmBytes() });
 const encoder = new TextEncoder();
 const SCRATCH_MAX = 1 << 22; // larger payloads get a one-off buffer
 let scratch = new Uint8Array(1 << 16);
+/** The largest payload one call may hand over, in UTF-16 code units (32 Mi). */
+export const MAX_PAYLOAD = 32 * 1024 * 1024;
+// `texts`: [json, extended, name?] per part; `name` labels a too-large part.
 export function payload(texts) {
   let ext = 0;
   let text = "";
+  let total = 0;
+  for (const t of texts) total += t[0].length;
+  if (total > MAX_PAYLOAD) {
+    const largest = texts.reduce((a, b) => (b[0].length > a[0].length ? b : a));
+    fail("UNSUPPORTED_VALUE", largest[2] ?? "arguments", `input too large: ${total} characters of JSON (at most ${MAX_PAYLOAD} per call)`);
+  }
   for (let i = 0; i < texts.length; i++) {
     if (texts[i][1]) ext |= 1 << i;
     text = i === 0 ? texts[0][0] : text + "\n" + texts[i][0];
@@ -79,11 +88,15 @@ export function isPlain(v, depth) {
       return Number.isFinite(v);
     case "object": {
       if (depth > MAX_FAST_DEPTH) return false;
+      // JSON.stringify would call a toJSON (own, inherited or non-enumerable);
+      // the references never do, so such values take the extended path.
+      if (v.toJSON !== undefined) return false;
+      const proto = Object.getPrototypeOf(v);
       if (Array.isArray(v)) {
+        if (proto !== Array.prototype) return false;
         for (let i = 0; i < v.length; i++) if (!isPlain(v[i], depth + 1)) return false;
         return true;
       }
-      const proto = Object.getPrototypeOf(v);
       if (proto !== Object.prototype && proto !== null) return false;
       for (const k in v) if (!isPlain(v[k], depth + 1)) return false;
       return true;
@@ -94,6 +107,9 @@ export function isPlain(v, depth) {
 }
 
 const UNDEF = '{"\\u0000":"u"}';
+
+/** Values nested deeper than this are refused (the wire reader stops at 128 levels). */
+export const MAX_DEPTH = 100;
 
 export function encodeExtended(v, path, stack) {
   switch (typeof v) {
@@ -120,6 +136,7 @@ export function encodeExtended(v, path, stack) {
     return encodeExtended(v.valueOf(), path, stack);
   }
   if (stack.includes(v)) fail("UNSUPPORTED_VALUE", path(), "circular reference");
+  if (stack.length >= MAX_DEPTH) fail("UNSUPPORTED_VALUE", path(), `value nested deeper than ${MAX_DEPTH} levels`);
   stack.push(v);
   let out;
   if (Array.isArray(v)) {
@@ -179,13 +196,8 @@ export function encodeParts(parts) {
 
 export function encodeCalls(list, what) {
   const split = splitCalls(list, what);
-  if (isPlain(split, 0)) return [JSON.stringify(split), false];
-  return [extendedCalls(split, what), true];
+  if (isPlain(split, 0)) return [JSON.stringify(split), false, what];
+  return [extendedCalls(split, what), true, what];
 }
 
-// Options are small: always the extended form, which keeps every number as given.
-export function encodeOptions(o, path) {
-  if (o === undefined || o === null) return ["null", false];
-  return [encodeExtended(o, () => path, []), true];
-}
 

@@ -119,6 +119,35 @@ export declare function evaluateToolCalls(
   options?: EvalMatchOptions & { isNegativeTest?: boolean },
 ): EvalToolCallMatchResult;
 
+/** Where each call went, by index (see {@link alignToolCalls}). */
+export type ToolCallAlignment = {
+  passed: boolean;
+  /** Expected and actual calls that matched (name and arguments). */
+  pairs: { expectedIndex: number; actualIndex: number }[];
+  /** Calls of the same tool paired despite different arguments. */
+  argumentMismatches: { expectedIndex: number; actualIndex: number }[];
+  /** Unpaired expected calls whose compatible actual call sits elsewhere ("strict"/"superset"). */
+  outOfOrder: { expectedIndex: number; actualIndex: number }[];
+  /** Indices into `expected` left unpaired. */
+  missing: number[];
+  /** Indices into `actual` left unpaired. */
+  extra: number[];
+};
+
+/**
+ * The same evaluation as {@link evaluateToolCalls}, reported by index so a
+ * viewer can draw the alignment: which actual call each expected call was
+ * paired with. Ours (no counterpart in @mcpjam/sdk@1.14.0); `passed`,
+ * `missing`, `extra`, `argumentMismatches` and `outOfOrder` are the same
+ * verdict as `evaluateToolCalls` gives, as indices.
+ * @throws {MatcherError} as {@link evaluateToolCalls}.
+ */
+export declare function alignToolCalls(
+  expected: EvalToolCall[],
+  actual: EvalToolCall[],
+  options?: EvalMatchOptions & { isNegativeTest?: boolean },
+): ToolCallAlignment;
+
 /**
  * True when `actual` holds exactly the `expected` tool names in the same
  * order (`matchToolCalls` of @mcpjam/sdk@1.14.0).

@@ -2,13 +2,33 @@
 // validators of dist/index.js), over the Rust core.
 
 import { evaluate as wasmEvaluate, resolve as wasmResolve, validate as wasmValidate } from "./wasm/mcp_matchers.js";
-import { call, encodeCalls, encodeOptions, encodeParts, fail, payload, splitCalls } from "./internal.js";
+import { call, encodeCalls, encodeExtended, encodeParts, fail, payload, splitCalls } from "./internal.js";
+
+const OPTION_KEYS = ["toolCallOrder", "maxExtraToolCalls", "allowExtraToolCalls", "argumentMatching", "isNegativeTest"];
+
+// Reads the options as the reference does (plain property reads: inherited
+// values, getters and proxies count; a falsy layer counts as absent) and
+// encodes just those keys. Functions and symbols are outside every option's
+// domain.
+function encodeMatchOptions(o, path) {
+  if (!o) return ["null", false, path];
+  if (typeof o !== "object") fail("INVALID_ARGUMENT", path, `match options must be an object, got ${typeof o}`);
+  const read = {};
+  for (const key of OPTION_KEYS) {
+    const v = o[key];
+    if (typeof v === "function" || typeof v === "symbol") {
+      fail("INVALID_OPTION", `${path}.${key}`, `${key} must not be a ${typeof v}`);
+    }
+    if (v !== undefined) read[key] = v;
+  }
+  return [encodeExtended(read, () => path, []), true, path];
+}
 
 // ---- tool-call matchers (@mcpjam/sdk@1.14.0, dist/matchers.js) -----------
 
 /** See index.d.ts. */
 export function evaluateToolCalls(expected, actual, options) {
-  const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeOptions(options, "options")]);
+  const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeMatchOptions(options, "options")]);
   const r = call(() => wasmEvaluate(bytes, ext));
   let p = 0;
   const flags = r[p++];
@@ -36,9 +56,28 @@ export function evaluateToolCalls(expected, actual, options) {
   return { missing, extra, outOfOrder, argumentMismatches, passed: (flags & 1) === 1 };
 }
 
+/** See tool-calls.d.ts. */
+export function alignToolCalls(expected, actual, options) {
+  const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeMatchOptions(options, "options")]);
+  const r = call(() => wasmEvaluate(bytes, ext));
+  let p = 0;
+  const passed = (r[p++] & 1) === 1;
+  const list = () => Array.from(r.subarray(p + 1, (p += 1 + r[p])));
+  const pairs = () => {
+    const out = new Array(r[p++]);
+    for (let i = 0; i < out.length; i++) out[i] = { expectedIndex: r[p++], actualIndex: r[p++] };
+    return out;
+  };
+  const missing = list();
+  const extra = list();
+  const argumentMismatches = pairs();
+  const outOfOrder = pairs();
+  return { passed, pairs: pairs(), argumentMismatches, outOfOrder, missing, extra };
+}
+
 /** See index.d.ts. */
 export function resolveMatchOptions(suite, testCase, runOverride) {
-  const [bytes, ext] = payload([encodeOptions(suite, "suite"), encodeOptions(testCase, "testCase"), encodeOptions(runOverride, "runOverride")]);
+  const [bytes, ext] = payload([encodeMatchOptions(suite, "suite"), encodeMatchOptions(testCase, "testCase"), encodeMatchOptions(runOverride, "runOverride")]);
   return JSON.parse(call(() => wasmResolve(bytes, ext)));
 }
 
@@ -102,7 +141,8 @@ export function matchToolArgumentWith(toolName, argName, predicate, toolCalls) {
   if (typeof predicate !== "function") fail("INVALID_ARGUMENT", "predicate", "predicate must be a function");
   const candidates = validate(8, [toolName, argName, toolCalls]);
   for (const i of candidates) {
-    if (predicate(toolCalls[i].arguments[argName])) return true;
+    const c = toolCalls[i]; // the predicate may have changed the list
+    if (c && c.arguments && predicate(c.arguments[argName])) return true;
   }
   return false;
 }

@@ -39,7 +39,7 @@ pub(crate) mod wire;
 #[doc(hidden)]
 pub mod wasm;
 
-pub use error::{ErrorCode, MatcherError, Result};
+pub use error::{ErrorCode, MatcherError};
 pub use tool_calls::*;
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -33,12 +33,17 @@ pub(crate) fn parse<'a>(text: &'a str, extended: bool, path: &str) -> Result<Val
         .and_then(|v| de.end().map(|_| v));
     v.map_err(|e| {
         let msg = e.to_string();
-        let code = if msg.contains("recursion limit") || msg.contains("surrogate") || msg.contains("hex escape") {
-            ErrorCode::UnsupportedValue
+        if msg.contains("recursion limit") {
+            MatcherError::new(ErrorCode::UnsupportedValue, path, "value nested deeper than 128 levels")
+        } else if msg.contains("surrogate") || msg.contains("hex escape") {
+            MatcherError::new(
+                ErrorCode::UnsupportedValue,
+                path,
+                "a string holds a lone UTF-16 surrogate, which UTF-8 JSON cannot carry",
+            )
         } else {
-            ErrorCode::InvalidJson
-        };
-        MatcherError::new(code, path, msg)
+            MatcherError::new(ErrorCode::InvalidJson, path, msg)
+        }
     })
 }
 

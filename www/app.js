@@ -1,5 +1,5 @@
 // The verdict page: the built package (../pkg) evaluates a trace as you edit.
-import { evaluateToolCalls, MATCH_OPTIONS_DEFAULTS } from "../pkg/index.js";
+import { alignToolCalls, evaluateToolCalls, MATCH_OPTIONS_DEFAULTS } from "../pkg/index.js";
 import { extractToolCalls } from "../examples/extract.mjs";
 
 const EXAMPLES = [
@@ -47,10 +47,17 @@ function row(cls, expected, status, actual) {
   return tr;
 }
 
+function clearVerdict() {
+  $("verdict").textContent = "";
+  $("verdict").className = "verdict";
+  $("counts").textContent = "";
+  $("alignment").tBodies[0].replaceChildren();
+}
+
 function render() {
   $("error").textContent = "";
+  clearVerdict();
   const body = $("alignment").tBodies[0];
-  body.replaceChildren();
   let actual, expected;
   try {
     const { format, calls } = extractToolCalls(parseJson($("trace").value, "the trace"), { warn: () => {} });
@@ -58,40 +65,35 @@ function render() {
     $("format").textContent = `Detected ${format}: ${calls.length} tool call(s).`;
     expected = parseJson($("expected").value, "the expected calls");
   } catch (e) {
-    $("verdict").textContent = "";
-    $("verdict").className = "verdict";
-    $("counts").textContent = "";
     $("error").textContent = e.message;
     return;
   }
-  let r;
+  let r, al;
   try {
     r = evaluateToolCalls(expected, actual, options());
+    al = alignToolCalls(expected, actual, options());
   } catch (e) {
-    $("error").textContent = `${e.code ?? "ERROR"} at ${e.path ?? "?"}: ${e.message}`;
+    $("error").textContent = e.code ? `${e.code}: ${e.message}` : e.message;
     return;
   }
   $("verdict").textContent = r.passed ? "PASS" : "FAIL";
   $("verdict").className = `verdict ${r.passed ? "pass" : "fail"}`;
-  const missing = new Set(r.missing);
-  const extra = new Set(r.extra);
-  const mismatched = new Map(r.argumentMismatches.map((m) => [m.expectedArgs, m]));
-  const ooo = new Map(r.outOfOrder.map((o) => [o.expectedIndex, o]));
-  const pairedCount = expected.length - r.missing.length - r.argumentMismatches.length;
   $("counts").textContent =
-    `${pairedCount} paired · ${r.missing.length} missing · ${r.extra.length} extra · ` +
-    `${r.outOfOrder.length} out of order · ${r.argumentMismatches.length} argument mismatch(es)`;
-  expected.forEach((e, i) => {
-    if (ooo.has(i)) body.append(row("out-of-order", compact(e), `out of order → actual #${ooo.get(i).actualIndex}`, ""));
-    else if (missing.has(e)) body.append(row("missing", compact(e), "missing", ""));
-    else if (e.arguments && mismatched.has(e.arguments)) {
-      const m = mismatched.get(e.arguments);
-      body.append(row("mismatch", compact(e), "argument mismatch", `${m.toolName}(${JSON.stringify(m.actualArgs)})`));
-    } else body.append(row("paired", compact(e), "paired", ""));
-  });
-  actual.forEach((a, j) => {
-    if (extra.has(a)) body.append(row("extra", "", `extra (actual #${j})`, compact(a)));
-  });
+    `${al.pairs.length} paired · ${al.missing.length} missing · ${al.extra.length} extra · ` +
+    `${al.outOfOrder.length} out of order · ${al.argumentMismatches.length} argument mismatch(es)`;
+  const rowOf = new Map();
+  for (const p of al.pairs) rowOf.set(p.expectedIndex, row("paired", compact(expected[p.expectedIndex]), "paired", compact(actual[p.actualIndex])));
+  for (const m of al.argumentMismatches) {
+    rowOf.set(m.expectedIndex, row("mismatch", compact(expected[m.expectedIndex]), "argument mismatch", compact(actual[m.actualIndex])));
+  }
+  const moved = new Map(al.outOfOrder.map((o) => [o.expectedIndex, o.actualIndex]));
+  for (const i of al.missing) {
+    rowOf.set(i, moved.has(i)
+      ? row("out-of-order", compact(expected[i]), `out of order → actual #${moved.get(i)}`, compact(actual[moved.get(i)]))
+      : row("missing", compact(expected[i]), "missing", ""));
+  }
+  expected.forEach((_, i) => body.append(rowOf.get(i)));
+  for (const j of al.extra) body.append(row("extra", "", `extra (actual #${j})`, compact(actual[j])));
   lastVerdict = { passed: r.passed, missing: r.missing, extra: r.extra, outOfOrder: r.outOfOrder, argumentMismatches: r.argumentMismatches };
   const state = { example: $("example").value, expected: $("expected").value, options: options() };
   history.replaceState(null, "", `${location.pathname}${location.search}#${encodeURIComponent(JSON.stringify(state))}`);

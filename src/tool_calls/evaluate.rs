@@ -26,6 +26,9 @@ pub struct MatchIndices {
     pub extra: Vec<usize>,
     /// `(expected index, actual index)` pairs that share a tool name but not arguments.
     pub argument_mismatches: Vec<(usize, usize)>,
+    /// `(expected index, actual index)` pairs that matched (name and
+    /// arguments), ascending by expected index.
+    pub pairs: Vec<(usize, usize)>,
     /// `(expected index, actual index)`: an unpaired expected call whose
     /// compatible actual call sits at another, unpaired index
     /// (`"strict"` and `"superset"` only).
@@ -475,8 +478,15 @@ pub fn evaluate_indices(
         MaxExtraToolCalls::AtMost(max) => extra.len() as u64 > max,
     };
     let passed = missing.is_empty() && argument_mismatches.is_empty() && !extra_fails;
+    let mut mismatched = vec![false; n];
+    argument_mismatches.iter().for_each(|&(i, _)| mismatched[i] = true);
+    let pairs = (0..n)
+        .filter(|&i| !mismatched[i])
+        .filter_map(|i| pair_of[i].map(|j| (i, j)))
+        .collect();
     MatchIndices {
         passed,
+        pairs,
         missing,
         extra,
         argument_mismatches,

@@ -114,7 +114,9 @@ pub struct ToolCallMatchResult {
 /// when `actual` is empty. An empty `actual` never passes otherwise.
 ///
 /// Never fails: a mismatch is the result. Cost: near-linear in the total
-/// size of both lists (see the module docs of the engine).
+/// size of both lists (see the module docs of the engine). Numbers compare
+/// by value as JavaScript numbers (f64): `10` equals `10.0`, and integers
+/// beyond 2^53 compare as their nearest f64, as they do in the reference.
 ///
 /// ```
 /// use mcp_matchers::{evaluate_tool_calls, MatchOptions, ToolCall};

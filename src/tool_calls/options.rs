@@ -74,6 +74,21 @@ pub struct MatchOptions {
     pub is_negative_test: Option<bool>,
 }
 
+impl From<ResolvedMatchOptions> for MatchOptions {
+    /// A layer that sets every option to the resolved value, e.g. to pass the
+    /// result of [`resolve_match_options`] to
+    /// [`evaluate_tool_calls`](crate::evaluate_tool_calls).
+    fn from(r: ResolvedMatchOptions) -> Self {
+        MatchOptions {
+            tool_call_order: Some(r.tool_call_order),
+            max_extra_tool_calls: Some(r.max_extra_tool_calls),
+            allow_extra_tool_calls: None,
+            argument_matching: Some(r.argument_matching),
+            is_negative_test: None,
+        }
+    }
+}
+
 /// Fully resolved options, as `resolveMatchOptions` returns them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResolvedMatchOptions {
@@ -224,6 +239,7 @@ pub(crate) fn describe(v: &Val) -> String {
         Val::Num(n) if n.is_infinite() => (if *n > 0.0 { "Infinity" } else { "-Infinity" }).into(),
         // serde_json's float printer, already in the module (core's float
         // formatting would add ~15 KB of wasm).
+        Val::Num(n) if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 => format!("{}", *n as i64),
         Val::Num(n) => serde_json::Number::from_f64(*n).map_or_else(|| "a number".into(), |x| x.to_string()),
         Val::Bool(b) => format!("{b}"),
         other => other.type_name().into(),

@@ -36,7 +36,7 @@ fn split_calls<'a>(v: Val<'a>, what: &str) -> Result<Vec<Call<'a>>> {
 
 /// `evaluateToolCalls`: `payload` is `expected\nactual\noptions`, the lists
 /// as `[names, arguments]`. Returns `[flags, nMissing, ...missing, nExtra,
-/// ...extra, nMismatch, ...(e, a), nOutOfOrder, ...(e, a)]` where flags bit 1
+/// ...extra, nMismatch, ...(e, a), nOutOfOrder, ...(e, a), nPairs, ...(e, a)]` where flags bit 1
 /// is `passed`, bit 2 "extra is the whole actual list", bit 4 "missing is
 /// the whole expected list".
 #[wasm_bindgen]
@@ -61,7 +61,7 @@ fn evaluate_impl(payload: &[u8], ext: u32) -> Result<Vec<u32>> {
         out.push(list.len() as u32);
         out.extend(list.iter().map(|&i| i as u32));
     }
-    for pairs in [&r.argument_mismatches, &r.out_of_order] {
+    for pairs in [&r.argument_mismatches, &r.out_of_order, &r.pairs] {
         out.push(pairs.len() as u32);
         for &(i, j) in pairs.iter() {
             out.push(i as u32);

@@ -41,6 +41,8 @@ test("Anthropic parallel tool_use: Eve expected, Daisy called → one argument m
   assert.match(await page.textContent("#format"), /Detected anthropic: 4 tool call\(s\)/);
   assert.equal(await page.textContent("#counts"), "3 paired · 0 missing · 0 extra · 0 out of order · 1 argument mismatch(es)");
   assert.match(await page.textContent("tr.mismatch"), /"name":"Eve".*argument mismatch.*"name":"Daisy"/);
+  // Paired rows name the actual call they were paired with.
+  assert.match(await page.textContent("tr.paired"), /"name":"Alice".*paired.*"name":"Alice"/);
   await page.screenshot({ path: `${out}/www-anthropic-mismatch.png`, fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
@@ -80,7 +82,8 @@ test("a broken trace shows a plain error; a bad expected list shows the coded er
   await page.selectOption("#example", "gemini.three-topics");
   await page.waitForFunction(() => document.querySelector("#verdict").textContent !== "");
   await page.fill("#expected", '[{"toolName": 42}]');
-  assert.equal(await page.textContent("#error"), "INVALID_ARGUMENT at expected[0].toolName: toolName must be a string, got a number (at expected[0].toolName)");
+  assert.equal(await page.textContent("#error"), "INVALID_ARGUMENT: toolName must be a string, got a number (at expected[0].toolName)");
+  assert.equal(await page.textContent("#verdict"), "", "no stale verdict next to an error");
   await page.screenshot({ path: `${out}/www-narrow-error.png`, fullPage: true });
   await page.close();
 });

@@ -1,6 +1,7 @@
 // Compile-only check (tsc --noEmit): every export of mcp-matchers used with
 // the reference's own types from @mcpjam/sdk@1.14.0, in both directions.
 import {
+  alignToolCalls,
   evaluateToolCalls,
   resolveMatchOptions,
   MATCH_OPTIONS_DEFAULTS,
@@ -21,6 +22,7 @@ import {
   type EvalOutOfOrderToolCall,
   type MatcherErrorCode,
   type ToolCall,
+  type ToolCallAlignment,
 } from "mcp-matchers";
 import * as sub from "mcp-matchers/matchers";
 import type {
@@ -74,4 +76,8 @@ try {
   }
 }
 
-void passed, resolved, defaults, fromSub, bools, mine, myOoo;
+const alignment: ToolCallAlignment = alignToolCalls(refCalls, refCalls, refOptions);
+const firstPair: number | undefined = alignment.pairs[0]?.actualIndex;
+const made: MatcherError = new MatcherError("INVALID_ARGUMENT", "expected", "expected must be an array");
+
+void passed, resolved, defaults, fromSub, bools, mine, myOoo, firstPair, made;
