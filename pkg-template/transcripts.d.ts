@@ -1,2 +1,240 @@
-// Transcript normalisation and matchers (issue 5; work in progress).
-export {};
+// Type definitions for mcp-matchers' transcript family: normalizeTranscript over
+// the transcripts of coding-agent harnesses, and reeval's transcript matchers
+// (docs.reeval.ai, "Matchers"). Every function is synchronous.
+
+/** The harnesses normalizeTranscript reads (aliases: `claude`, `gemini`, `cursor-agent`, `transcript`). */
+export type Harness = "claude-code" | "codex" | "gemini-cli" | "opencode" | "cursor" | "pi" | "goose" | "acp" | "reeval";
+
+/** A normalised event (reeval's transcript.jsonl line). Optional fields are absent, never null. */
+export interface TranscriptEvent {
+  /** The turn, from 0. */
+  turn: number;
+  /** ISO-8601 UTC time of the call. */
+  ts?: string;
+  /** Milliseconds from the run's first timestamp to the call. */
+  atMs?: number;
+  /** Milliseconds from the call to its result. */
+  durationMs?: number;
+  /** Successful edits/writes/deletes are `file-edit` (one per file); web tools `web-search` / `web-fetch`. */
+  type: "tool" | "file-edit" | "web-search" | "web-fetch";
+  toolCallId?: string;
+  /** `bash` / `shell` for shell commands, `mcp__<server>__<tool>` for MCP tools, else the harness's name. */
+  name?: string;
+  /** Arguments as recorded; shell tools have `command` (the inner command of `bash -lc '…'`). */
+  input?: unknown;
+  output?: unknown;
+  /** What a tool acted on: a workspace-relative path, or a shell command. */
+  target?: string;
+  /** Workspace-relative path of a `file-edit`. */
+  path?: string;
+  /** Query of a `web-search`. */
+  query?: string;
+  /** URL of a `web-fetch`. */
+  url?: string;
+  /** Whether the call succeeded (absent when the transcript does not say). */
+  ok?: boolean;
+}
+
+/** One changed file of a workspace diff. */
+export interface DiffFile {
+  path: string;
+  status: "added" | "modified" | "deleted";
+}
+
+/** One turn: what reeval's `c.send()` returns. */
+export interface Turn {
+  turn: number;
+  events: TranscriptEvent[];
+  /** Event types the harness cannot report for this turn (`web-search`, `web-fetch`). */
+  unreported: string[];
+  /** The workspace against the snapshot taken after setup (supplied by the caller). */
+  diff?: { files: DiffFile[] };
+  /** For toHaveFile: a path → content map, a Map, or a reader returning the content or undefined. */
+  files?: Record<string, string> | Map<string, string> | ((path: string) => string | undefined | null);
+}
+
+/** A whole run: reeval's `c` (every turn so far). */
+export interface Run {
+  harness: Harness | "unknown";
+  turns: Turn[];
+  events: TranscriptEvent[];
+  diff?: { files: DiffFile[] };
+  files?: Turn["files"];
+}
+
+export interface NormalizeOptions {
+  /** The harness; detected from the records when absent. */
+  harness?: Harness | "claude" | "gemini" | "cursor-agent" | "transcript";
+  /** Workspace root: absolute paths under it become relative (default: the transcript's own `cwd`, when it has one). */
+  workspace?: string;
+  /** Known MCP server names, to split OpenCode's `server_tool`, Goose's `ext__tool` and pi's names exactly. */
+  mcpServers?: string[];
+}
+
+/**
+ * Normalises raw transcript text (JSONL or one JSON document; banner and `#` lines skipped;
+ * duplicate keys keep the last value) or parsed records into a run.
+ * Throws a MatcherError: `INVALID_OPTION` at `options.harness` for an unknown harness,
+ * `INVALID_ARGUMENT` at `input` when the harness cannot be detected.
+ */
+export declare function normalizeTranscript(
+  input: string | Uint8Array | unknown[] | Record<string, unknown>,
+  options?: NormalizeOptions,
+): Run;
+
+/** reeval's transcript.jsonl: one event per line, each ending in "\n". */
+export declare function writeTranscriptJsonl(events: TranscriptEvent[] | Turn | Run): string;
+/** Reads reeval's transcript.jsonl into a run (harness `reeval`). */
+export declare function readTranscriptJsonl(text: string): Run;
+
+/** A matcher's verdict: `pass` is whether the assertion (negated or not) holds; `message` explains its failure. */
+export interface MatchResult {
+  pass: boolean;
+  message: string;
+}
+
+/** A trajectory F1 score of the run's tool names against an expected list (multisets). */
+export interface TrajectoryScore extends MatchResult {
+  precision: number;
+  recall: number;
+  f1: number;
+}
+
+/** A tool input match: a substring, a RegExp, or an object matched as a nested partial. */
+export type InputPattern = string | RegExp | Record<string, unknown> | unknown[];
+type TurnOrRun = Turn | Run;
+
+/** A `skill`/`Skill`/`load_skill` call with `input.id|name|skill` equal to `name`, or a tool whose target has `skills/<name>/`. */
+export declare function toHaveCalledSkill(turnOrRun: TurnOrRun, name: string): MatchResult;
+/** A tool event named `mcp__<server>__<tool>` (message: `expected MCP calls matching stamp/other, got ["stamp/house_stamp"]`). */
+export declare function toHaveCalledMcp(turnOrRun: TurnOrRun, server: string, tool: string, input?: InputPattern): MatchResult;
+/** A `tool` event whose name equals `name` (or matches the RegExp) and whose input matches. */
+export declare function toHaveCalledTool(turnOrRun: TurnOrRun, name: string | RegExp, input?: InputPattern): MatchResult;
+/** A `bash`/`shell` tool whose `input.command` contains `command` (or matches the RegExp). */
+export declare function toHaveRun(turnOrRun: TurnOrRun, command?: string | RegExp): MatchResult;
+/** A `file-edit` of the path (or a tool whose target/output mentions it); no argument: any `file-edit`. */
+export declare function toHaveEdited(turnOrRun: TurnOrRun, path?: string | RegExp): MatchResult;
+/** A `web-search` whose query contains / matches. Throws HarnessCapabilityError when `web-search` is unreported. */
+export declare function toHaveSearched(turnOrRun: TurnOrRun, query?: string | RegExp): MatchResult;
+/** A `web-fetch` whose URL contains / matches. Throws HarnessCapabilityError when `web-fetch` is unreported. */
+export declare function toHaveFetched(turnOrRun: TurnOrRun, url?: string | RegExp): MatchResult;
+/** Tool calls matching each name in order, others allowed between. */
+export declare function toHaveCalledInOrder(turnOrRun: TurnOrRun, names: Array<string | RegExp>): MatchResult;
+/** Exactly `times` tool calls matching `name`. */
+export declare function toHaveCalledTimes(turnOrRun: TurnOrRun, name: string | RegExp, times: number): MatchResult;
+/** Trajectory F1 against `expected` tool names; passes when `f1 >= threshold` (default 1). */
+export declare function trajectoryF1(turnOrRun: TurnOrRun, expected: string[], threshold?: number): TrajectoryScore;
+/**
+ * A changed file of `turnOrRun.diff.files` matches a glob (`*`, `**`, `{a,b}`, dotfiles; a directory names
+ * everything under it; at most 512 characters and 8 brace groups) or RegExp; none given: any change.
+ * `options.ignore` holds .gitignore lines whose files are left out.
+ */
+export declare function toHaveChanged(
+  turnOrRun: TurnOrRun,
+  paths?: string | RegExp | Array<string | RegExp>,
+  options?: { ignore?: string[]; workspace?: string },
+): MatchResult;
+/** The file exists in `turnOrRun.files` and contains the string / matches the RegExp. */
+export declare function toHaveFile(turnOrRun: TurnOrRun, path: string, pattern?: string | RegExp): MatchResult;
+/** `exitCode` is 0; the message shows the tail (20 lines, 2,000 characters) of stderr and stdout, capped at 16 KB. */
+export declare function toSucceed(exec: { exitCode: number; stdout?: string; stderr?: string }): MatchResult;
+/** A judge verdict passes (`pass`/`verdict: "pass"`, else `score >= threshold`); a verdict with `error` fails both ways. */
+export declare function toPass(verdict: {
+  score?: number;
+  threshold?: number;
+  question?: string;
+  model?: string;
+  pass?: boolean;
+  verdict?: "pass" | "fail";
+  error?: string;
+}): MatchResult;
+
+type Matchers = {
+  toHaveCalledSkill: typeof toHaveCalledSkill;
+  toHaveCalledMcp: typeof toHaveCalledMcp;
+  toHaveCalledTool: typeof toHaveCalledTool;
+  toHaveRun: typeof toHaveRun;
+  toHaveEdited: typeof toHaveEdited;
+  toHaveSearched: typeof toHaveSearched;
+  toHaveFetched: typeof toHaveFetched;
+  toHaveCalledInOrder: typeof toHaveCalledInOrder;
+  toHaveCalledTimes: typeof toHaveCalledTimes;
+  toHaveTrajectoryF1: typeof trajectoryF1;
+  toHaveChanged: typeof toHaveChanged;
+  toHaveFile: typeof toHaveFile;
+  toSucceed: typeof toSucceed;
+  toPass: typeof toPass;
+};
+
+/** The negated matchers: `not.toHaveFetched(turn, "example.com")`. */
+export declare const not: Readonly<Matchers>;
+
+/**
+ * For `expect.extend(transcriptMatchers)` in Vitest or Jest. To type `expect(turn).toHaveCalledTool(…)`,
+ * add to a `.d.ts` of your suite:
+ *
+ * ```ts
+ * import "vitest";
+ * declare module "vitest" {
+ *   interface Assertion<T = any> {
+ *     toHaveCalledSkill(name: string): void;
+ *     toHaveCalledMcp(server: string, tool: string, input?: unknown): void;
+ *     toHaveCalledTool(name: string | RegExp, input?: unknown): void;
+ *     toHaveRun(command?: string | RegExp): void;
+ *     toHaveEdited(path?: string | RegExp): void;
+ *     toHaveSearched(query?: string | RegExp): void;
+ *     toHaveFetched(url?: string | RegExp): void;
+ *     toHaveChanged(paths?: string | RegExp | Array<string | RegExp>, options?: { ignore?: string[] }): void;
+ *   }
+ * }
+ * ```
+ *
+ * Each reads `this.isNot` and returns `{ pass, message() }` in their sense, so
+ * `expect(turn).not.toHaveFetched("example.com")` works.
+ */
+export declare const transcriptMatchers: Readonly<{
+  [K in keyof Matchers]: (
+    this: { isNot?: boolean } | void,
+    received: unknown,
+    ...args: any[]
+  ) => { pass: boolean; message: () => string };
+}>;
+
+/** Thrown by toHaveSearched / toHaveFetched (negated or not) when the turn lists those events as unreported. */
+export declare class HarnessCapabilityError extends Error {
+  readonly name: "HarnessCapabilityError";
+  readonly code: "HARNESS_CAPABILITY";
+}
+
+/** One recorded check: `status` is `pass`, `fail` or `error` (the matcher threw). */
+export interface CheckRecord {
+  label: string;
+  matcher: string;
+  status: "pass" | "fail" | "error";
+  soft: boolean;
+  /** The failure or error text, with a given label in front (`house greeting: expected …`). */
+  message?: string;
+}
+
+/** Thrown by a recorder's failed hard check. */
+export declare class CheckFailure extends Error {
+  readonly name: "CheckFailure";
+  readonly record: CheckRecord;
+}
+
+type Bound = {
+  [K in keyof Matchers]: (...args: Parameters<Matchers[K]> extends [any, ...infer R] ? R : never) => ReturnType<Matchers[K]>;
+};
+
+/**
+ * reeval's labels and records for one attempt. `expect(actual, label?)` checks and throws a CheckFailure
+ * on a failure (an error propagates); `soft(actual, label?)` records and carries on. Default labels are
+ * `[not.]<matcher> <first argument>` cut at 60 characters; a repeated label gets ` #2`, ` #3`, ….
+ * `finish()` passes when no check (soft ones included) failed or erred.
+ */
+export declare function createRecorder(): {
+  expect(actual: unknown, label?: string): Bound & { not: Bound };
+  soft(actual: unknown, label?: string): Bound & { not: Bound };
+  readonly records: CheckRecord[];
+  finish(): { pass: boolean; records: CheckRecord[] };
+};

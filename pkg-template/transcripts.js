@@ -1,2 +1,248 @@
-// Transcript normalisation and matchers (issue 5; work in progress).
-export {};
+// Agent transcripts over the Rust core: normalizeTranscript (Claude Code,
+// Codex, Gemini CLI, OpenCode, Cursor, pi, Goose, ACP, reeval's
+// transcript.jsonl) and reeval's transcript matchers. See transcripts.d.ts.
+
+import {
+  transcript_check as wasmCheck,
+  transcript_normalize as wasmNormalize,
+  transcript_write_jsonl as wasmWriteJsonl,
+} from "./wasm/mcp_matchers.js";
+import { call, fail } from "./internal.js";
+
+/**
+ * Thrown by toHaveSearched / toHaveFetched, negated or not, when the turn's
+ * harness cannot report that kind of web event (it is in `turn.unreported`).
+ */
+export class HarnessCapabilityError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "HarnessCapabilityError";
+    this.code = "HARNESS_CAPABILITY";
+  }
+}
+
+/** See transcripts.d.ts. */
+export function normalizeTranscript(input, options) {
+  const o = options ?? {};
+  if (typeof o !== "object") fail("INVALID_OPTION", "options", "options must be an object");
+  const opts = JSON.stringify({ harness: o.harness ?? null, workspace: o.workspace ?? null, mcpServers: o.mcpServers ?? [] });
+  let text;
+  let isText = typeof input === "string";
+  if (isText) text = input;
+  else if (input instanceof Uint8Array) {
+    text = new TextDecoder().decode(input);
+    isText = true;
+  } else if (input !== null && typeof input === "object") text = JSON.stringify(input);
+  else fail("INVALID_ARGUMENT", "input", "input must be transcript text, an array of records, or one record");
+  return JSON.parse(call(() => wasmNormalize(text, isText, opts)));
+}
+
+/** See transcripts.d.ts. */
+export function writeTranscriptJsonl(events) {
+  const list = Array.isArray(events) ? events : events?.events;
+  if (!Array.isArray(list)) fail("INVALID_ARGUMENT", "events", "events must be an array (or a turn or run)");
+  return call(() => wasmWriteJsonl(JSON.stringify(list)));
+}
+
+/** See transcripts.d.ts. */
+export function readTranscriptJsonl(text) {
+  return normalizeTranscript(String(text), { harness: "reeval" });
+}
+
+// A RegExp crosses as { source, flags }; a string as itself.
+function pat(p) {
+  return p instanceof RegExp ? { source: p.source, flags: p.flags } : p;
+}
+// A tool input: substring, RegExp, or object (nested partial match).
+function inputArg(i) {
+  if (i === undefined || i === null) return null;
+  if (i instanceof RegExp) return pat(i);
+  if (typeof i === "object") return { object: i };
+  return i;
+}
+// What crosses of a turn or run: its events, unreported list and diff.
+function subject(actual) {
+  if (actual === null || typeof actual !== "object") return actual ?? null;
+  const { events, turns, unreported, diff } = actual;
+  if (!Array.isArray(turns)) return { events, unreported, diff };
+  // A run: its turns' events are already in `events`.
+  return { events, turns: turns.map((t) => ({ unreported: t?.unreported, diff: t?.diff })), unreported, diff };
+}
+
+function check(name, actual, negated, args) {
+  const body = JSON.stringify([actual, negated, ...args]);
+  try {
+    return JSON.parse(wasmCheck(name, body));
+  } catch (e) {
+    if (Array.isArray(e) && e[0] === "HARNESS_CAPABILITY") throw new HarnessCapabilityError(e[2]);
+    if (Array.isArray(e) && e.length === 3) fail(e[0], e[1], e[2]);
+    throw e;
+  }
+}
+
+function readFile(actual, path) {
+  const files = actual?.files;
+  if (typeof files === "function") return files(path);
+  if (files instanceof Map) return files.get(path);
+  if (files && typeof files === "object") return Object.prototype.hasOwnProperty.call(files, path) ? files[path] : undefined;
+  return undefined;
+}
+
+// Each implementation: (actual, negated, ...args) -> { pass, message } where
+// pass is whether the assertion as asked (negated or not) holds.
+const impl = {
+  toHaveCalledSkill: (a, n, name) => check("toHaveCalledSkill", subject(a), n, [name]),
+  toHaveCalledMcp: (a, n, server, tool, input) => check("toHaveCalledMcp", subject(a), n, [server, tool, inputArg(input)]),
+  toHaveCalledTool: (a, n, name, input) => check("toHaveCalledTool", subject(a), n, [pat(name), inputArg(input)]),
+  toHaveRun: (a, n, command) => check("toHaveRun", subject(a), n, [pat(command ?? null)]),
+  toHaveEdited: (a, n, path) => check("toHaveEdited", subject(a), n, [pat(path ?? null)]),
+  toHaveSearched: (a, n, query) => check("toHaveSearched", subject(a), n, [pat(query ?? null)]),
+  toHaveFetched: (a, n, url) => check("toHaveFetched", subject(a), n, [pat(url ?? null)]),
+  toHaveCalledInOrder: (a, n, names) =>
+    check("toHaveCalledInOrder", subject(a), n, [Array.isArray(names) ? names.map(pat) : names]),
+  toHaveCalledTimes: (a, n, name, times) => check("toHaveCalledTimes", subject(a), n, [pat(name), times]),
+  toHaveTrajectoryF1: (a, n, expected, threshold) =>
+    check("trajectoryF1", subject(a), n, [expected, threshold ?? 1]),
+  toHaveChanged: (a, n, paths, options) => {
+    const p = paths === undefined ? null : Array.isArray(paths) ? paths.map(pat) : pat(paths);
+    return check("toHaveChanged", subject(a), n, [p, options ?? null]);
+  },
+  toHaveFile: (a, n, path, pattern) => {
+    if (a === null || typeof a !== "object") fail("INVALID_ARGUMENT", "actual", "toHaveFile() expects a turn from c.send(), or c");
+    if (typeof path !== "string") fail("INVALID_ARGUMENT", "path", "path must be a string");
+    const content = readFile(a, path);
+    if (content !== undefined && content !== null && typeof content !== "string") {
+      fail("INVALID_ARGUMENT", "files", "a file's content must be a string");
+    }
+    return check("toHaveFile", null, n, [path, pat(pattern ?? null), content ?? null]);
+  },
+  toSucceed: (a, n) => check("toSucceed", a ?? null, n, []),
+  toPass: (a, n) => check("toPass", a ?? null, n, []),
+};
+
+function positive(name) {
+  return (actual, ...args) => impl[name](actual, false, ...args);
+}
+function negative(name) {
+  return (actual, ...args) => impl[name](actual, true, ...args);
+}
+
+/** See transcripts.d.ts. */
+export const toHaveCalledSkill = positive("toHaveCalledSkill");
+/** See transcripts.d.ts. */
+export const toHaveCalledMcp = positive("toHaveCalledMcp");
+/** See transcripts.d.ts. */
+export const toHaveCalledTool = positive("toHaveCalledTool");
+/** See transcripts.d.ts. */
+export const toHaveRun = positive("toHaveRun");
+/** See transcripts.d.ts. */
+export const toHaveEdited = positive("toHaveEdited");
+/** See transcripts.d.ts. */
+export const toHaveSearched = positive("toHaveSearched");
+/** See transcripts.d.ts. */
+export const toHaveFetched = positive("toHaveFetched");
+/** See transcripts.d.ts. */
+export const toHaveCalledInOrder = positive("toHaveCalledInOrder");
+/** See transcripts.d.ts. */
+export const toHaveCalledTimes = positive("toHaveCalledTimes");
+/** See transcripts.d.ts. */
+export const toHaveChanged = positive("toHaveChanged");
+/** See transcripts.d.ts. */
+export const toHaveFile = positive("toHaveFile");
+/** See transcripts.d.ts. */
+export const toSucceed = positive("toSucceed");
+/** See transcripts.d.ts. */
+export const toPass = positive("toPass");
+
+/** See transcripts.d.ts. */
+export function trajectoryF1(turnOrRun, expected, threshold) {
+  return impl.toHaveTrajectoryF1(turnOrRun, false, expected, threshold);
+}
+
+/** See transcripts.d.ts: the negated forms, `not.toHaveFetched(turn, "example.com")`. */
+export const not = Object.freeze(Object.fromEntries(Object.keys(impl).map((k) => [k, negative(k)])));
+
+/**
+ * See transcripts.d.ts: Vitest/Jest matchers for `expect.extend(transcriptMatchers)`.
+ * Each reads `this.isNot` and returns `{ pass, message() }` in Vitest's sense.
+ */
+export const transcriptMatchers = Object.freeze(
+  Object.fromEntries(
+    Object.keys(impl).map((k) => [
+      k,
+      function (received, ...args) {
+        const isNot = this?.isNot === true;
+        const r = impl[k](received, isNot, ...args);
+        const text = r.message;
+        return { pass: isNot ? !r.pass : r.pass, message: () => text };
+      },
+    ]),
+  ),
+);
+
+// ---- labels and records (reeval's "Labels"; src/transcripts/records.rs) ----
+
+const LABEL_MAX = 60;
+function argText(a) {
+  if (a === undefined) return "";
+  if (typeof a === "string") return a;
+  if (a instanceof RegExp) return String(a);
+  if (typeof a === "number" || typeof a === "boolean" || typeof a === "bigint") return String(a);
+  try {
+    return JSON.stringify(a) ?? "";
+  } catch {
+    return String(a);
+  }
+}
+
+/** An Error thrown by a recorder's failed hard check; `record` is its record. */
+export class CheckFailure extends Error {
+  constructor(record) {
+    super(record.message);
+    this.name = "CheckFailure";
+    this.record = record;
+  }
+}
+
+/** See transcripts.d.ts. */
+export function createRecorder() {
+  const records = [];
+  const seen = new Map();
+  const label = (given, matcher, negated, first) => {
+    const base = given ?? Array.from(`${negated ? "not." : ""}${matcher} ${argText(first)}`).slice(0, LABEL_MAX).join("");
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base} #${n}`;
+  };
+  const run = (actual, given, soft, negated, name, args) => {
+    const rec = { label: label(given, name, negated, args[0]), matcher: negated ? `not.${name}` : name, status: "pass", soft };
+    const prefix = (m) => (given === undefined ? m : `${given}: ${m}`);
+    let result;
+    try {
+      result = impl[name](actual, negated, ...args);
+    } catch (e) {
+      rec.status = "error";
+      rec.message = prefix(e?.message ?? String(e));
+      records.push(rec);
+      if (!soft) throw e;
+      return undefined;
+    }
+    if (!result.pass) {
+      rec.status = "fail";
+      rec.message = prefix(result.message);
+    }
+    records.push(rec);
+    if (!result.pass && !soft) throw new CheckFailure(rec);
+    return result;
+  };
+  const bind = (actual, given, soft) => {
+    const make = (negated) => Object.fromEntries(Object.keys(impl).map((k) => [k, (...args) => run(actual, given, soft, negated, k, args)]));
+    return Object.assign(make(false), { not: make(true) });
+  };
+  return {
+    expect: (actual, label) => bind(actual, label, false),
+    soft: (actual, label) => bind(actual, label, true),
+    records,
+    finish: () => ({ pass: records.every((r) => r.status === "pass"), records }),
+  };
+}

@@ -1,2 +1,68 @@
 //! Agent transcripts: harness adapters and reeval's transcript matchers.
-//! Work in progress (issue 5).
+//!
+//! Follows reeval's "Matchers" reference (`docs.reeval.ai`, the transcript
+//! matchers `toHaveCalledSkill`, `toHaveCalledMcp`, `toHaveCalledTool`,
+//! `toHaveRun`, `toHaveEdited`, `toHaveSearched`, `toHaveFetched`,
+//! `toHaveChanged`, `toHaveFile`, `toSucceed`, `toPass`), over transcripts
+//! of Claude Code, Codex, Gemini CLI, OpenCode, Cursor, pi, Goose and ACP
+//! normalised to reeval's event form ([`Event`]).
+//!
+//! ```
+//! use mcp_matchers::transcripts::{normalize_text, NormalizeOptions};
+//! let text = r#"{"type":"turn.started"}
+//! {"type":"item.completed","item":{"id":"item_1","type":"mcp_tool_call","server":"stamp","tool":"house_stamp","arguments":{},"status":"completed"}}"#;
+//! let run = normalize_text(text, None, &NormalizeOptions::default()).unwrap();
+//! assert_eq!(run.harness, "codex");
+//! assert_eq!(run.events[0].name.as_deref(), Some("mcp__stamp__house_stamp"));
+//!
+//! // Matchers take a turn or the whole run (reeval's `c`) as a `Subject`.
+//! use mcp_matchers::transcripts::{to_have_called_mcp, to_have_called_tool, Pattern, Subject};
+//! let turn = Subject::from(&run.turns[0]);
+//! assert!(to_have_called_mcp(&turn, "stamp", "house_stamp", None, false).pass);
+//! let r = to_have_called_tool(&Subject::from(&run), &Pattern::text("mcp__stamp__other"), None, false);
+//! assert_eq!(r.message, r#"expected tool calls matching mcp__stamp__other, got ["mcp__stamp__house_stamp"]"#);
+//! ```
+//!
+//! | module | what |
+//! |---|---|
+//! | `events` | [`Event`], [`Turn`], [`Run`]; reeval's `transcript.jsonl` ([`read_transcript_jsonl`], [`write_transcript_jsonl`]) |
+//! | `normalize` | [`normalize_transcript`], [`normalize_text`], [`detect_harness`], [`Harness`] |
+//! | `claude`, `codex`, `gemini`, `opencode`, `cursor`, `pi`, `goose`, `acp` | one adapter per harness |
+//! | `paths`, `globs`, `pattern` | workspace paths, MCP names, `apply_patch` files, globs, patterns |
+//! | `matchers`, `checks`, `records` | the matchers, the workspace/exec/judge checks, labels and records |
+
+mod acp;
+mod builder;
+mod checks;
+mod claude;
+mod codex;
+mod cursor;
+mod events;
+mod gemini;
+mod globs;
+mod goose;
+mod matchers;
+mod normalize;
+mod opencode;
+mod paths;
+mod pattern;
+mod pi;
+mod records;
+
+pub use builder::NormalizeOptions;
+pub use checks::{cap_message, exec_from_value, tail, to_have_changed, to_have_file, to_pass, to_succeed, MESSAGE_CAP};
+pub use events::{
+    event_from_value, read_transcript_jsonl, write_transcript_jsonl, Diff, DiffFile, Event, EventType, Run, Turn,
+};
+pub use globs::{gitignored, PathPattern};
+pub use matchers::{
+    js_num, to_have_called_in_order, to_have_called_mcp, to_have_called_skill, to_have_called_times,
+    to_have_called_tool, to_have_edited, to_have_fetched, to_have_run, to_have_searched, trajectory_f1,
+    HarnessCapabilityError, MatchResult, Subject, TrajectoryScore,
+};
+pub use normalize::{
+    detect_harness, normalize_records, normalize_text, normalize_transcript, records_from_text, Harness,
+};
+pub use paths::{patch_files, relative_path, split_mcp};
+pub use pattern::{partial, InputMatch, Pattern};
+pub use records::{CheckRecord, CheckStatus, Recorder, LABEL_MAX};

@@ -1,0 +1,374 @@
+//! The checks `validateResponse`, `validateText`, `validateError` and
+//! `validateSize` of `@gleanwork/mcp-server-tester@1.1.0` (`dist/index.js`,
+//! `src/assertions/validators/*.ts`), with the reference's message texts.
+//! `validatePattern` is in [`super::pattern`].
+//!
+//! Every check returns a [`CheckResult`]; only a malformed call (an argument
+//! of the wrong type) is a [`MatcherError`].
+
+use super::extract::{extract_text, is_error_response};
+use super::json::{
+    js_number, json_equal, json_number, stringify_pretty, to_fixed_1, truncate_for_display, utf16_len, Json,
+};
+use crate::error::{MatcherError, Result};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+/// The result of every response check: `{ pass, message, details? }`, as
+/// the reference's validators return it. `details` is absent where the
+/// reference leaves it out (most passing results).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CheckResult {
+    pub pass: bool,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<Value>,
+}
+
+impl CheckResult {
+    pub(crate) fn pass(message: impl Into<String>) -> Self {
+        CheckResult {
+            pass: true,
+            message: message.into(),
+            details: None,
+        }
+    }
+
+    pub(crate) fn fail(message: impl Into<String>, details: Option<Value>) -> Self {
+        CheckResult {
+            pass: false,
+            message: message.into(),
+            details,
+        }
+    }
+}
+
+/// The reference's `stringifyResponse`: `""` for `null`, a string as is,
+/// anything else as `JSON.stringify(v, null, 2)`.
+fn stringify_response(v: &Json<'_>) -> String {
+    match v {
+        Json::Null => String::new(),
+        Json::Str(s) => s.to_string(),
+        other => stringify_pretty(other),
+    }
+}
+
+/// `validateResponse(actual, expected)`: deep JSON equality, object key order
+/// ignored, numbers by value. On failure `details` holds both values as the
+/// reference prints them (`JSON.stringify(v, null, 2)`, a string as is, cut
+/// at 500 UTF-16 units).
+pub(crate) fn validate_response(actual: &Json<'_>, expected: &Json<'_>) -> CheckResult {
+    if json_equal(actual, expected) {
+        return CheckResult::pass("Response matches expected value");
+    }
+    CheckResult::fail(
+        "Response does not match expected value",
+        Some(json!({
+            "actual": truncate_for_display(&stringify_response(actual), 500),
+            "expected": truncate_for_display(&stringify_response(expected), 500),
+        })),
+    )
+}
+
+/// `validateText(response, expected, { caseSensitive })` over the extracted
+/// `text`: passes when every expected substring occurs (order-free); a
+/// failure lists every missing one. Case-insensitive compares
+/// `toLowerCase()` forms (full Unicode lowercase mapping).
+pub(crate) fn validate_text(text: &str, expected: &[&str], case_sensitive: bool) -> CheckResult {
+    let lowered;
+    let haystack = if case_sensitive {
+        text
+    } else {
+        lowered = text.to_lowercase();
+        &lowered
+    };
+    let missing: Vec<&str> = expected
+        .iter()
+        .copied()
+        .filter(|s| {
+            if case_sensitive {
+                !haystack.contains(s)
+            } else {
+                !haystack.contains(&s.to_lowercase())
+            }
+        })
+        .collect();
+    if missing.is_empty() {
+        return CheckResult::pass(if expected.len() == 1 {
+            "Response contains expected text".to_string()
+        } else {
+            format!("Response contains all {} expected substrings", expected.len())
+        });
+    }
+    let message = if missing.len() == 1 {
+        format!("Response does not contain expected text: \"{}\"", missing[0])
+    } else {
+        let list: Vec<String> = missing.iter().map(|s| format!("\"{s}\"")).collect();
+        format!(
+            "Response is missing {} expected substrings: {}",
+            missing.len(),
+            list.join(", ")
+        )
+    };
+    CheckResult::fail(message, Some(text_details("missing", json!(missing), text)))
+}
+
+/// `{ <key>: value, textLength, textPreview }` (length in UTF-16 units, preview cut at 200).
+pub(crate) fn text_details(key: &str, value: Value, text: &str) -> Value {
+    let mut map = serde_json::Map::new();
+    map.insert(key.to_string(), value);
+    map.insert("textLength".into(), json!(utf16_len(text)));
+    map.insert("textPreview".into(), json!(truncate_for_display(text, 200)));
+    Value::Object(map)
+}
+
+/// What `validateError` expects: an error or not, or an error whose message
+/// contains (case-insensitively) any of the substrings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ErrorExpectation {
+    /// `true`: the response must be an error; `false`: it must not.
+    Is(bool),
+    /// The response must be an error whose text contains at least one of
+    /// these (`toLowerCase()` on both sides). Never empty.
+    AnyOf(Vec<String>),
+}
+
+/// `validateError(response, expected)`. A response is an error when it has
+/// `isError: true` (or a normalized response whose `raw` has it); its
+/// message is its extracted text.
+pub(crate) fn validate_error(response: &Json<'_>, expected: &ErrorExpectation) -> CheckResult {
+    let is_error = is_error_response(response);
+    let message = if is_error {
+        extract_text(response)
+    } else {
+        String::new()
+    };
+    let preview = || Some(json!({ "textPreview": truncate_for_display(&extract_text(response), 200) }));
+    let wanted = match expected {
+        ErrorExpectation::Is(true) if is_error => return CheckResult::pass("Response is an error as expected"),
+        ErrorExpectation::Is(true) => {
+            return CheckResult::fail("Expected an error response but got success", preview())
+        }
+        ErrorExpectation::Is(false) if !is_error => return CheckResult::pass("Response is not an error as expected"),
+        ErrorExpectation::Is(false) => {
+            return CheckResult::fail(
+                format!(
+                    "Expected a success response but got error: \"{}\"",
+                    truncate_for_display(&message, 200)
+                ),
+                Some(json!({ "errorMessage": message })),
+            )
+        }
+        ErrorExpectation::AnyOf(wanted) => wanted,
+    };
+    let first = wanted.first().map_or("", String::as_str);
+    if !is_error {
+        return CheckResult::fail(
+            format!("Expected an error containing \"{first}\" but got success"),
+            preview(),
+        );
+    }
+    let lowered = message.to_lowercase();
+    if wanted.iter().any(|w| lowered.contains(&w.to_lowercase())) {
+        return CheckResult::pass("Error message contains expected text");
+    }
+    let text = if wanted.len() == 1 {
+        format!("Error message does not contain \"{first}\"")
+    } else {
+        let list: Vec<String> = wanted.iter().map(|s| format!("\"{s}\"")).collect();
+        format!("Error message does not contain any of: {}", list.join(", "))
+    };
+    CheckResult::fail(
+        text,
+        Some(json!({ "actualErrorMessage": message, "expectedToContain": wanted })),
+    )
+}
+
+/// Size bounds for `validateSize`, in bytes (UTF-8). At least one should be
+/// set: with neither, the check fails (as the reference's does).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SizeOptions {
+    pub min_bytes: Option<f64>,
+    pub max_bytes: Option<f64>,
+}
+
+/// The reference's `formatBytes`: `N bytes` below 1024, `N.N KB` below
+/// 1024², else `N.N MB` (`toFixed(1)`).
+pub(crate) fn format_bytes(bytes: f64) -> String {
+    if bytes < 1024.0 {
+        format!("{} bytes", js_number(bytes))
+    } else if bytes < 1024.0 * 1024.0 {
+        format!("{} KB", to_fixed_1(bytes / 1024.0))
+    } else {
+        format!("{} MB", to_fixed_1(bytes / (1024.0 * 1024.0)))
+    }
+}
+
+/// `validateSize(response, { minBytes, maxBytes })` with `size` the UTF-8
+/// byte length of the extracted text.
+pub(crate) fn validate_size(size: usize, options: &SizeOptions) -> CheckResult {
+    let SizeOptions { min_bytes, max_bytes } = *options;
+    if min_bytes.is_none() && max_bytes.is_none() {
+        return CheckResult::fail("Size validation requires at least one of maxBytes or minBytes", None);
+    }
+    let actual = size as f64;
+    let mut issues = Vec::new();
+    if let Some(min) = min_bytes.filter(|&min| actual < min) {
+        issues.push(format!(
+            "Response size ({}) is below minimum ({})",
+            format_bytes(actual),
+            format_bytes(min)
+        ));
+    }
+    if let Some(max) = max_bytes.filter(|&max| actual > max) {
+        issues.push(format!(
+            "Response size ({}) exceeds maximum ({})",
+            format_bytes(actual),
+            format_bytes(max)
+        ));
+    }
+    if issues.is_empty() {
+        return CheckResult {
+            pass: true,
+            message: format!("Response size ({}) is within bounds", format_bytes(actual)),
+            details: Some(json!({ "actualBytes": size })),
+        };
+    }
+    let mut details = serde_json::Map::new();
+    details.insert("actualBytes".into(), json!(size));
+    if let Some(min) = min_bytes {
+        details.insert("minBytes".into(), json_number(min));
+    }
+    if let Some(max) = max_bytes {
+        details.insert("maxBytes".into(), json_number(max));
+    }
+    CheckResult::fail(issues.join("; "), Some(Value::Object(details)))
+}
+
+// ---- reading arguments from JSON (the wasm exports and, later, datasets) ----
+
+fn invalid(path: &str, what: &str, got: &Json<'_>) -> MatcherError {
+    MatcherError::invalid_argument(path, format!("{path} must be {what}, got {}", got.type_name()))
+}
+
+/// One string or an array of strings (`validateText`'s `expected`).
+pub(crate) fn read_strings<'j>(v: &'j Json<'j>, path: &str) -> Result<Vec<&'j str>> {
+    match v {
+        Json::Str(s) => Ok(vec![s]),
+        Json::Arr(items) => items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| {
+                item.as_str()
+                    .ok_or_else(|| invalid(&format!("{path}[{i}]"), "a string", item))
+            })
+            .collect(),
+        other => Err(invalid(path, "a string or an array of strings", other)),
+    }
+}
+
+/// `options.caseSensitive` (default `true`); `options` may be `null`.
+/// Errors: `INVALID_ARGUMENT` when `options` is not an object,
+/// `INVALID_OPTION` when `caseSensitive` is set and not a boolean.
+pub(crate) fn read_case_sensitive(options: &Json<'_>, path: &str) -> Result<bool> {
+    match options {
+        Json::Null => Ok(true),
+        Json::Obj(_) => match options.get("caseSensitive") {
+            None | Some(Json::Null) => Ok(true),
+            Some(Json::Bool(b)) => Ok(*b),
+            Some(other) => Err(MatcherError::invalid_option(
+                format!("{path}.caseSensitive"),
+                format!("caseSensitive must be a boolean, got {}", other.type_name()),
+            )),
+        },
+        other => Err(invalid(path, "an object", other)),
+    }
+}
+
+/// `validateError`'s `expected`: a boolean (default `true` when `null`), a
+/// string, or a non-empty array of strings.
+pub(crate) fn read_error_expectation(v: &Json<'_>, path: &str) -> Result<ErrorExpectation> {
+    match v {
+        Json::Null => Ok(ErrorExpectation::Is(true)),
+        Json::Bool(b) => Ok(ErrorExpectation::Is(*b)),
+        Json::Arr(items) if items.is_empty() => Err(MatcherError::invalid_argument(
+            path,
+            format!("{path} must list at least one substring"),
+        )),
+        other => Ok(ErrorExpectation::AnyOf(
+            read_strings(other, path)
+                .map_err(|e| {
+                    if e.path == path {
+                        invalid(path, "a boolean, a string or an array of strings", other)
+                    } else {
+                        e
+                    }
+                })?
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+        )),
+    }
+}
+
+/// `validateSize`'s options: an object with optional finite-number
+/// `minBytes` / `maxBytes`.
+pub(crate) fn read_size_options(v: &Json<'_>, path: &str) -> Result<SizeOptions> {
+    if !matches!(v, Json::Obj(_)) {
+        return Err(invalid(path, "an object { minBytes?, maxBytes? }", v));
+    }
+    let bound = |key: &str| -> Result<Option<f64>> {
+        match v.get(key) {
+            None => Ok(None),
+            Some(Json::Num(n)) => Ok(Some(*n)),
+            Some(other) => Err(MatcherError::invalid_argument(
+                format!("{path}.{key}"),
+                format!("{key} must be a finite number of bytes, got {}", other.type_name()),
+            )),
+        }
+    };
+    Ok(SizeOptions {
+        min_bytes: bound("minBytes")?,
+        max_bytes: bound("maxBytes")?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_bytes_as_reference() {
+        // `formatBytes` of the reference (Node 20).
+        assert_eq!(format_bytes(0.0), "0 bytes");
+        assert_eq!(format_bytes(1023.0), "1023 bytes");
+        assert_eq!(format_bytes(1024.0), "1.0 KB");
+        assert_eq!(format_bytes(1280.0), "1.3 KB");
+        assert_eq!(format_bytes(50_000.0), "48.8 KB");
+        assert_eq!(format_bytes(1_048_576.0), "1.0 MB");
+        assert_eq!(format_bytes(10.5), "10.5 bytes");
+    }
+
+    #[test]
+    fn text_messages() {
+        let r = validate_text("Hello World", &["hello", "World", "x", "y"], true);
+        assert!(!r.pass);
+        assert_eq!(
+            r.message,
+            r#"Response is missing 3 expected substrings: "hello", "x", "y""#
+        );
+        let r = validate_text("Hello World", &["hello"], false);
+        assert_eq!(r.message, "Response contains expected text");
+        let r = validate_text("", &[], true);
+        assert_eq!(r.message, "Response contains all 0 expected substrings");
+    }
+
+    #[test]
+    fn size_needs_a_bound() {
+        let r = validate_size(3, &SizeOptions::default());
+        assert_eq!(
+            r,
+            CheckResult::fail("Size validation requires at least one of maxBytes or minBytes", None)
+        );
+    }
+}

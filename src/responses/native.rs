@@ -1,0 +1,227 @@
+//! The Rust API of the response checks over `serde_json` values (cargo
+//! feature `native`, on by default). Names follow the reference's
+//! (`validateText` → [`validate_text`]).
+
+use super::checks::{self, CheckResult, ErrorExpectation, SizeOptions};
+use super::extract;
+use super::json::Json;
+use super::pattern::{CompiledPatterns, Pattern};
+use crate::error::{MatcherError, Result};
+use serde::Serialize;
+use serde_json::Value;
+
+/// Options of [`validate_text`] and [`validate_pattern`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextOptions {
+    /// Default `true`. `false` compares lowercase forms (`validate_text`) or
+    /// adds the `i` flag (`validate_pattern`).
+    pub case_sensitive: bool,
+}
+
+impl Default for TextOptions {
+    fn default() -> Self {
+        TextOptions { case_sensitive: true }
+    }
+}
+
+/// One content block of a [`NormalizedResponse`]:
+/// `{ type, text?, data?, mimeType? }`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContentBlock {
+    /// `block.type` when it is a string, else `"unknown"`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// `block.data` (any value, `null` included) when present.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mime_type: Option<String>,
+}
+
+/// What `normalizeToolResponse` returns:
+/// `{ text, raw, isError, contentBlocks, structuredContent }`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NormalizedResponse {
+    /// The string `text` of every content block joined by `"\n"`; when there
+    /// is none, `structuredContent` (a string as is, other non-null values
+    /// as compact JSON text).
+    pub text: String,
+    /// The input.
+    pub raw: Value,
+    /// `result.isError ?? false`: the value as given (a boolean in any
+    /// well-formed result).
+    pub is_error: Value,
+    /// Every object (arrays included, as `typeof` sees them) in `content`, in
+    /// order; other items are skipped.
+    pub content_blocks: Vec<ContentBlock>,
+    /// `result.structuredContent`, `null` when absent.
+    pub structured_content: Value,
+}
+
+/// `normalizeToolResponse(result)` of `@gleanwork/mcp-server-tester@1.1.0`.
+///
+/// Errors: `INVALID_ARGUMENT` (path `result`) when `result` is `null` (the
+/// reference throws a `TypeError`).
+///
+/// ```
+/// use mcp_matchers::responses::normalize_tool_response;
+/// use serde_json::json;
+/// let r = normalize_tool_response(&json!({
+///     "content": [{ "type": "text", "text": "a" }, { "type": "image", "data": "AA", "mimeType": "image/png" }],
+///     "structuredContent": { "n": 1 }
+/// })).unwrap();
+/// assert_eq!(r.text, "a");
+/// assert_eq!(r.content_blocks[1].mime_type.as_deref(), Some("image/png"));
+/// ```
+pub fn normalize_tool_response(result: &Value) -> Result<NormalizedResponse> {
+    let json = Json::from(result);
+    let n = extract::normalize(&json, "result")?;
+    Ok(NormalizedResponse {
+        text: n.text,
+        raw: result.clone(),
+        is_error: Value::from(&n.is_error),
+        content_blocks: n
+            .blocks
+            .iter()
+            .map(|b| ContentBlock {
+                kind: b.kind.to_string(),
+                text: b.text.map(str::to_string),
+                data: result["content"][b.index].get("data").cloned(),
+                mime_type: b.mime_type.map(str::to_string),
+            })
+            .collect(),
+        structured_content: result.get("structuredContent").cloned().unwrap_or(Value::Null),
+    })
+}
+
+/// `extractText(response)`: the text the checks see. `null` → `""`; a
+/// string as is; a `CallToolResult` (an object with a `content` array) →
+/// [`normalize_tool_response`]'s text; an array of content blocks → its
+/// `type: "text"` blocks joined by `"\n"` (else its JSON text); another
+/// object → its `content` string, its `structuredContent`, its `text`, else
+/// its JSON text; numbers and booleans as JavaScript prints them. JSON
+/// texts keep the map's key order and JavaScript's number format.
+///
+/// ```
+/// use mcp_matchers::responses::extract_text;
+/// use serde_json::json;
+/// let result = json!({ "content": [{ "type": "text", "text": "Echo: hi" }, { "type": "text", "text": "bye" }] });
+/// assert_eq!(extract_text(&result), "Echo: hi\nbye");
+/// assert_eq!(extract_text(&json!({ "content": [], "structuredContent": { "t": 36 } })), r#"{"t":36}"#);
+/// ```
+pub fn extract_text(response: &Value) -> String {
+    extract::extract_text(&Json::from(response))
+}
+
+/// The size `validate_size` measures: UTF-8 bytes of [`extract_text`].
+pub fn response_size_bytes(response: &Value) -> usize {
+    extract_text(response).len()
+}
+
+/// `validateResponse(actual, expected)`: deep JSON equality, object key
+/// order ignored, numbers by value (`1` equals `1.0`). The reference
+/// compares `JSON.stringify(v, null, 2)` texts instead (key order counts).
+///
+/// ```
+/// use mcp_matchers::responses::validate_response;
+/// use serde_json::json;
+/// let r = validate_response(&json!({ "b": 1, "a": [2.0] }), &json!({ "a": [2], "b": 1 }));
+/// assert!(r.pass);
+/// assert_eq!(r.message, "Response matches expected value");
+/// ```
+pub fn validate_response(actual: &Value, expected: &Value) -> CheckResult {
+    checks::validate_response(&Json::from(actual), &Json::from(expected))
+}
+
+/// `validateText(response, expected, { caseSensitive })`: every string of
+/// `expected` occurs in the extracted text (any order). A failure's message
+/// and `details.missing` list every missing one; `details.textLength` is in
+/// UTF-16 units (JavaScript's `length`), `details.textPreview` the first 200.
+///
+/// ```
+/// use mcp_matchers::responses::{validate_text, TextOptions};
+/// use serde_json::json;
+/// let result = json!({ "content": [{ "type": "text", "text": "Echo: Hello" }] });
+/// let r = validate_text(&result, &["hello", "Bye"], &TextOptions { case_sensitive: false });
+/// assert_eq!(r.message, r#"Response does not contain expected text: "Bye""#);
+/// ```
+pub fn validate_text<S: AsRef<str>>(response: &Value, expected: &[S], options: &TextOptions) -> CheckResult {
+    let expected: Vec<&str> = expected.iter().map(AsRef::as_ref).collect();
+    checks::validate_text(&extract_text(response), &expected, options.case_sensitive)
+}
+
+/// `validatePattern(response, patterns, { caseSensitive })`: every pattern
+/// (JavaScript syntax, see [`Pattern`]) matches the extracted text, with
+/// `^`/`$` at line starts and ends. Linear time in the text length.
+///
+/// Errors: `INVALID_ARGUMENT` at `patterns[i]` for a pattern regex-lite
+/// cannot run (look-around, back-references, `\p{…}`, the `v` flag) or that
+/// does not compile; the message names the construct.
+///
+/// ```
+/// use mcp_matchers::responses::{validate_pattern, Pattern, TextOptions};
+/// use serde_json::json;
+/// let result = json!({ "content": [{ "type": "text", "text": "intro\n## Weather\nTemperature: 21°C" }] });
+/// let patterns = [Pattern::Source("^## Weather$".into()), Pattern::Source(r"Temperature: \d+°[CF]".into())];
+/// assert!(validate_pattern(&result, &patterns, &TextOptions::default()).unwrap().pass);
+/// assert!(validate_pattern(&result, &[Pattern::Source("a(?=b)".into())], &TextOptions::default()).is_err());
+/// ```
+pub fn validate_pattern(response: &Value, patterns: &[Pattern], options: &TextOptions) -> Result<CheckResult> {
+    let compiled = CompiledPatterns::new(patterns, options.case_sensitive, "patterns")?;
+    Ok(compiled.check(&extract_text(response)))
+}
+
+/// `validateError(response, expected)`: `Is(true)` passes for an error
+/// result (`isError: true`), `Is(false)` for any other; `AnyOf(list)` for an
+/// error whose text contains one of the list, ignoring case.
+///
+/// Errors: `INVALID_ARGUMENT` (path `expected`) for an empty `AnyOf` list
+/// (the reference fails every response with a message naming `undefined`).
+///
+/// ```
+/// use mcp_matchers::responses::{validate_error, ErrorExpectation};
+/// use serde_json::json;
+/// let result = json!({ "content": [{ "type": "text", "text": "ENOENT: no such file" }], "isError": true });
+/// let r = validate_error(&result, &ErrorExpectation::AnyOf(vec!["enoent".into()])).unwrap();
+/// assert!(r.pass);
+/// ```
+pub fn validate_error(response: &Value, expected: &ErrorExpectation) -> Result<CheckResult> {
+    if matches!(expected, ErrorExpectation::AnyOf(list) if list.is_empty()) {
+        return Err(MatcherError::invalid_argument(
+            "expected",
+            "expected must list at least one substring",
+        ));
+    }
+    Ok(checks::validate_error(&Json::from(response), expected))
+}
+
+/// `validateSize(response, { minBytes, maxBytes })` on the UTF-8 byte length
+/// of the extracted text (the reference measures `JSON.stringify(response,
+/// null, 2)`). Bounds are inclusive; with neither set the result fails with
+/// the reference's message. Messages give sizes as `N bytes`, `N.N KB`, `N.N MB`.
+///
+/// Errors: `INVALID_ARGUMENT` (path `options.minBytes` / `options.maxBytes`)
+/// for a bound that is not a finite number.
+///
+/// ```
+/// use mcp_matchers::responses::{validate_size, SizeOptions};
+/// use serde_json::json;
+/// let result = json!({ "content": [{ "type": "text", "text": "naïve" }] });
+/// let r = validate_size(&result, &SizeOptions { min_bytes: Some(10.0), max_bytes: None }).unwrap();
+/// assert_eq!(r.message, "Response size (6 bytes) is below minimum (10 bytes)");
+/// ```
+pub fn validate_size(response: &Value, options: &SizeOptions) -> Result<CheckResult> {
+    for (key, bound) in [("minBytes", options.min_bytes), ("maxBytes", options.max_bytes)] {
+        if bound.is_some_and(|b| !b.is_finite()) {
+            return Err(MatcherError::invalid_argument(
+                format!("options.{key}"),
+                format!("{key} must be a finite number of bytes"),
+            ));
+        }
+    }
+    Ok(checks::validate_size(response_size_bytes(response), options))
+}

@@ -1,0 +1,268 @@
+//! The state every adapter fills: tool calls in order, their results paired
+//! by id, turn boundaries and timestamps; [`Builder::finish`] turns them into
+//! normalised events.
+
+use super::events::{Event, EventType, Run};
+use super::paths::{format_iso_ms, parse_iso_ms, relative_path};
+use rustc_hash::FxHashMap;
+use serde_json::{Map, Value};
+
+/// What a call does, as its adapter reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Kind {
+    /// A shell command (already unwrapped from `bash -lc`).
+    Shell(String),
+    /// An edit, write or delete of these files (raw paths).
+    Edit(Vec<String>),
+    /// A read of one file (raw path).
+    Read(String),
+    WebSearch(String),
+    WebFetch(String),
+    Tool,
+}
+
+struct Call {
+    turn: u32,
+    id: Option<String>,
+    name: String,
+    input: Option<Value>,
+    kind: Kind,
+    ts_ms: Option<f64>,
+    output: Option<Value>,
+    ok: Option<bool>,
+    end_ms: Option<f64>,
+}
+
+/// Caller options shared by all adapters.
+#[derive(Clone, Debug, Default)]
+pub struct NormalizeOptions {
+    /// The workspace root; paths under it become relative. When absent, the
+    /// transcript's own `cwd` (Claude Code, Cursor) is used.
+    pub workspace: Option<String>,
+    /// Known MCP server names, used to split OpenCode's `server_tool`, Goose's
+    /// `ext__tool` and pi's hyphen-free names without guessing.
+    pub mcp_servers: Vec<String>,
+}
+
+pub(crate) struct Builder<'o> {
+    pub(crate) opts: &'o NormalizeOptions,
+    pub(crate) cwd: Option<String>,
+    calls: Vec<Call>,
+    by_id: FxHashMap<String, usize>,
+    turn: u32,
+    turns: u32,
+    t0: Option<f64>,
+    pub(crate) unreported: &'static [&'static str],
+}
+
+impl<'o> Builder<'o> {
+    pub(crate) fn new(opts: &'o NormalizeOptions) -> Self {
+        Builder {
+            opts,
+            cwd: None,
+            calls: Vec::new(),
+            by_id: FxHashMap::default(),
+            turn: 0,
+            turns: 0,
+            t0: None,
+            unreported: &[],
+        }
+    }
+
+    /// Starts a new turn (the first call starts turn 0).
+    pub(crate) fn new_turn(&mut self) {
+        if self.turns > 0 {
+            self.turn += 1;
+        }
+        self.turns += 1;
+    }
+
+    /// Notes a timestamp (ISO text or epoch milliseconds) and returns it in ms.
+    pub(crate) fn time(&mut self, v: Option<&Value>) -> Option<f64> {
+        self.time_scaled(v, 1.0)
+    }
+
+    /// Notes a timestamp (ISO text or epoch seconds) and returns it in ms.
+    pub(crate) fn time_secs(&mut self, v: Option<&Value>) -> Option<f64> {
+        self.time_scaled(v, 1000.0)
+    }
+
+    fn time_scaled(&mut self, v: Option<&Value>, scale: f64) -> Option<f64> {
+        let ms = match v? {
+            Value::String(s) => parse_iso_ms(s)?,
+            Value::Number(n) => n.as_f64()? * scale,
+            _ => return None,
+        };
+        if !ms.is_finite() || ms.abs() > 8.64e15 {
+            return None;
+        }
+        if self.t0.is_none() {
+            self.t0 = Some(ms);
+        }
+        Some(ms)
+    }
+
+    /// Records a call; a later call with the same id updates it (started then
+    /// completed items).
+    pub(crate) fn call(&mut self, id: Option<&str>, name: &str, input: Option<Value>, kind: Kind, ts_ms: Option<f64>) {
+        if self.turns == 0 {
+            self.turns = 1;
+        }
+        if let Some(&i) = id.and_then(|id| self.by_id.get(id)) {
+            let c = &mut self.calls[i];
+            c.name = name.to_string();
+            if input.is_some() {
+                c.input = input;
+            }
+            c.kind = kind;
+            if c.ts_ms.is_none() {
+                c.ts_ms = ts_ms;
+            }
+            return;
+        }
+        if let Some(id) = id {
+            self.by_id.insert(id.to_string(), self.calls.len());
+        }
+        self.calls.push(Call {
+            turn: self.turn,
+            id: id.map(str::to_string),
+            name: name.to_string(),
+            input,
+            kind,
+            ts_ms,
+            output: None,
+            ok: None,
+            end_ms: None,
+        });
+    }
+
+    /// Records the result of call `id` (ignored when no such call was made).
+    pub(crate) fn result(&mut self, id: &str, output: Option<Value>, ok: Option<bool>, end_ms: Option<f64>) {
+        if let Some(&i) = self.by_id.get(id) {
+            let c = &mut self.calls[i];
+            if output.is_some() {
+                c.output = output;
+            }
+            if ok.is_some() {
+                c.ok = ok;
+            }
+            if end_ms.is_some() {
+                c.end_ms = end_ms;
+            }
+        }
+    }
+
+    fn rel(&self, p: &str) -> String {
+        relative_path(p, self.opts.workspace.as_deref().or(self.cwd.as_deref()))
+    }
+
+    /// The events, grouped into turns.
+    pub(crate) fn finish(mut self, harness: &str) -> Run {
+        let calls = std::mem::take(&mut self.calls);
+        let mut events = Vec::with_capacity(calls.len());
+        for c in calls {
+            self.push_events(c, &mut events);
+        }
+        Run::from_events(harness, events, self.turns, self.unreported)
+    }
+
+    fn push_events(&self, c: Call, out: &mut Vec<Event>) {
+        let mut e = Event::new(c.turn, EventType::Tool);
+        e.ts = c.ts_ms.map(format_iso_ms);
+        e.at_ms = c.ts_ms.zip(self.t0).map(|(t, t0)| t - t0);
+        e.duration_ms = c.ts_ms.zip(c.end_ms).map(|(a, b)| (b - a).max(0.0));
+        e.tool_call_id = c.id;
+        e.name = Some(c.name);
+        e.output = c.output;
+        e.ok = c.ok;
+        match c.kind {
+            Kind::Shell(cmd) => {
+                let mut input = match c.input {
+                    Some(Value::Object(m)) => m,
+                    _ => Map::new(),
+                };
+                input.insert("command".into(), Value::String(cmd.clone()));
+                e.input = Some(Value::Object(input));
+                e.target = Some(cmd);
+            }
+            Kind::Edit(paths) if c.ok == Some(true) && !paths.is_empty() => {
+                e.input = c.input;
+                e.kind = EventType::FileEdit;
+                let n = paths.len();
+                for (i, p) in paths.iter().enumerate() {
+                    let mut f = if i + 1 == n {
+                        std::mem::replace(&mut e, Event::new(0, EventType::Tool))
+                    } else {
+                        e.clone()
+                    };
+                    f.path = Some(self.rel(p));
+                    out.push(f);
+                }
+                return;
+            }
+            Kind::Edit(paths) => {
+                e.target = paths.first().map(|p| self.rel(p));
+                e.input = c.input;
+            }
+            Kind::Read(p) => {
+                e.target = Some(self.rel(&p));
+                e.input = c.input;
+            }
+            Kind::WebSearch(q) => {
+                e.kind = EventType::WebSearch;
+                e.query = Some(q);
+                e.input = c.input;
+            }
+            Kind::WebFetch(u) => {
+                e.kind = EventType::WebFetch;
+                e.url = Some(u);
+                e.input = c.input;
+            }
+            Kind::Tool => {
+                e.target = path_field(c.input.as_ref()).map(|p| self.rel(p));
+                e.input = c.input;
+            }
+        }
+        out.push(e);
+    }
+}
+
+/// The first string among the usual path fields of a tool input.
+pub(crate) fn path_field(input: Option<&Value>) -> Option<&str> {
+    let input = input?;
+    [
+        "file_path",
+        "filePath",
+        "path",
+        "notebook_path",
+        "absolute_path",
+        "target_file",
+        "file",
+    ]
+    .iter()
+    .find_map(|k| input.get(*k)?.as_str())
+}
+
+/// `v[key]` as a string.
+pub(crate) fn s<'v>(v: &'v Value, key: &str) -> Option<&'v str> {
+    v.get(key)?.as_str()
+}
+
+/// The text of a tool result: a string as is, `[{type:"text",text}]` joined
+/// by newlines, anything else unchanged.
+pub(crate) fn text_of(v: &Value) -> Value {
+    match v {
+        Value::Array(items)
+            if items.iter().all(|i| i.get("text").is_some_and(Value::is_string)) && !items.is_empty() =>
+        {
+            Value::String(
+                items
+                    .iter()
+                    .filter_map(|i| i.get("text")?.as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            )
+        }
+        other => other.clone(),
+    }
+}

@@ -1,0 +1,225 @@
+//! The normalised transcript: [`Event`], [`Turn`], [`Run`], and reeval's
+//! `transcript.jsonl` form (one event per line).
+//!
+//! The shapes follow reeval's transcript (`docs.reeval.ai`, "Matchers"): an
+//! event is `{ turn, ts?, atMs?, durationMs?, type, toolCallId?, name?,
+//! input?, output?, target?, path?, query?, url?, ok? }` with `type` one of
+//! `tool`, `file-edit`, `web-search`, `web-fetch`. `turn` counts from 0;
+//! `ts` is an ISO-8601 UTC time; `atMs` is milliseconds since the first
+//! timestamp of the run; `durationMs` is milliseconds from call to result.
+
+use crate::error::{ErrorCode, MatcherError, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The four event types of a normalised transcript.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EventType {
+    /// Any tool call that is not one of the three below (shell commands are
+    /// `tool` events named `bash` or `shell` with `input.command`).
+    #[serde(rename = "tool")]
+    Tool,
+    /// A successful edit, write or delete of one file (`path`).
+    #[serde(rename = "file-edit")]
+    FileEdit,
+    /// A web search (`query`); a refused search has `ok: false`.
+    #[serde(rename = "web-search")]
+    WebSearch,
+    /// A web fetch (`url`).
+    #[serde(rename = "web-fetch")]
+    WebFetch,
+}
+
+impl EventType {
+    /// The wire name: `tool`, `file-edit`, `web-search` or `web-fetch`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EventType::Tool => "tool",
+            EventType::FileEdit => "file-edit",
+            EventType::WebSearch => "web-search",
+            EventType::WebFetch => "web-fetch",
+        }
+    }
+}
+
+/// One normalised event. Optional fields are absent (not `null`) in JSON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Event {
+    /// The turn it belongs to, from 0.
+    pub turn: u32,
+    /// When the call was made, ISO-8601 UTC (`2026-09-26T18:01:03.610Z`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ts: Option<String>,
+    /// Milliseconds from the run's first timestamp to the call (written
+    /// without a fraction when whole, as JavaScript prints it).
+    #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "ms")]
+    pub at_ms: Option<f64>,
+    /// Milliseconds from the call to its result.
+    #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "ms")]
+    pub duration_ms: Option<f64>,
+    #[serde(rename = "type")]
+    pub kind: EventType,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_call_id: Option<String>,
+    /// The tool's name after normalisation (`bash`, `shell`, `Read`,
+    /// `mcp__<server>__<tool>`, ...); for a `file-edit`, the editing tool.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The call's arguments as recorded (for shell tools `{ command }` holds the inner command).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<Value>,
+    /// The result as recorded (usually text).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output: Option<Value>,
+    /// What a tool acted on: a workspace-relative file path, or a shell command.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// The workspace-relative path of a `file-edit`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// The query of a `web-search`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub query: Option<String>,
+    /// The URL of a `web-fetch`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// Whether the call succeeded (absent when the transcript does not say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ok: Option<bool>,
+}
+
+fn ms<S: serde::Serializer>(v: &Option<f64>, s: S) -> std::result::Result<S::Ok, S::Error> {
+    match v {
+        Some(x) if x.fract() == 0.0 && x.abs() < 9e15 => s.serialize_i64(*x as i64),
+        Some(x) => s.serialize_f64(*x),
+        None => s.serialize_none(),
+    }
+}
+
+impl Event {
+    /// An event of `kind` in `turn` with every optional field absent.
+    pub fn new(turn: u32, kind: EventType) -> Event {
+        Event {
+            turn,
+            ts: None,
+            at_ms: None,
+            duration_ms: None,
+            kind,
+            tool_call_id: None,
+            name: None,
+            input: None,
+            output: None,
+            target: None,
+            path: None,
+            query: None,
+            url: None,
+            ok: None,
+        }
+    }
+
+    /// `input.command` when it is a string (shell tools).
+    pub fn command(&self) -> Option<&str> {
+        self.input.as_ref()?.get("command")?.as_str()
+    }
+}
+
+/// One file of a caller-supplied workspace diff: `{ path, status }` with
+/// `status` one of `added`, `modified`, `deleted`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiffFile {
+    pub path: String,
+    pub status: String,
+}
+
+/// The workspace diff of a turn (`turn.diff.files`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diff {
+    pub files: Vec<DiffFile>,
+}
+
+/// One turn: what `c.send()` returns in reeval. `unreported` lists the event
+/// types (`web-search`, `web-fetch`) its harness cannot report.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Turn {
+    pub turn: u32,
+    pub events: Vec<Event>,
+    #[serde(default)]
+    pub unreported: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diff: Option<Diff>,
+}
+
+/// A whole run: reeval's `c` (every turn so far). `events` is every turn's
+/// events in order; `harness` is the adapter's name (`claude-code`, `codex`,
+/// `gemini-cli`, `opencode`, `cursor`, `pi`, `goose`, `acp`, `reeval`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    pub harness: String,
+    pub turns: Vec<Turn>,
+    pub events: Vec<Event>,
+}
+
+impl Run {
+    /// Builds a run from events (in order), grouping them by `turn`; every
+    /// turn from 0 to the highest is present, with `unreported` on each.
+    pub fn from_events(harness: &str, events: Vec<Event>, turns: u32, unreported: &[&str]) -> Run {
+        let n = events.iter().map(|e| e.turn + 1).max().unwrap_or(0).max(turns);
+        let mut out: Vec<Turn> = (0..n)
+            .map(|t| Turn {
+                turn: t,
+                events: Vec::new(),
+                unreported: unreported.iter().map(|s| s.to_string()).collect(),
+                diff: None,
+            })
+            .collect();
+        for e in &events {
+            if let Some(t) = out.get_mut(e.turn as usize) {
+                t.events.push(e.clone());
+            }
+        }
+        Run {
+            harness: harness.to_string(),
+            turns: out,
+            events,
+        }
+    }
+}
+
+/// Reads reeval's `transcript.jsonl`: one event per line; blank lines and
+/// lines starting with `#` or `//` are skipped, unknown fields ignored.
+///
+/// Errors: `INVALID_JSON` at `transcript[<line>]` (0-based line index) for a
+/// line that is not JSON; `INVALID_ARGUMENT` there for a line that is not an
+/// event (no `turn` number or an unknown `type`).
+pub fn read_transcript_jsonl(text: &str) -> Result<Run> {
+    let mut events = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
+            continue;
+        }
+        let path = || format!("transcript[{i}]");
+        let v: Value =
+            serde_json::from_str(line).map_err(|e| MatcherError::new(ErrorCode::InvalidJson, path(), e.to_string()))?;
+        events.push(event_from_value(v, &path())?);
+    }
+    Ok(Run::from_events("reeval", events, 0, &[]))
+}
+
+/// Reads one event from a JSON value. Errors: `INVALID_ARGUMENT` at `path`.
+pub fn event_from_value(v: Value, path: &str) -> Result<Event> {
+    serde_json::from_value(v).map_err(|e| MatcherError::invalid_argument(path, format!("not a transcript event: {e}")))
+}
+
+/// Writes reeval's `transcript.jsonl`: one compact JSON event per line, each
+/// line ending in `\n`, fields in the order of [`Event`].
+pub fn write_transcript_jsonl(events: &[Event]) -> String {
+    let mut out = String::new();
+    for e in events {
+        // Serialising these plain types cannot fail.
+        out.push_str(&serde_json::to_string(e).unwrap_or_default());
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,508 @@
+//! reeval's transcript matchers (`toHaveCalledSkill`, `toHaveCalledMcp`,
+//! `toHaveCalledTool`, `toHaveRun`, `toHaveEdited`, `toHaveSearched`,
+//! `toHaveFetched`) and three from peers (`toHaveCalledInOrder`,
+//! `toHaveCalledTimes`, trajectory F1), as pure functions over a
+//! [`Subject`]: a turn, or a run (every turn so far).
+//!
+//! Each takes `negated` (Vitest's `.not`) and returns a [`MatchResult`]:
+//! `pass` says whether the assertion, negated or not, holds; `message` is
+//! its failure text in the seed's forms (`expected tool calls matching
+//! mcp__stamp__other, got ["mcp__stamp__house_stamp"]`, `expected no web
+//! fetches matching example.com, got ["https://example.com/"]`, `got none`).
+
+use super::events::{Diff, Event, EventType, Run, Turn};
+use super::paths::split_mcp;
+use super::pattern::{InputMatch, Pattern};
+use serde::Serialize;
+
+/// A matcher's verdict. `pass` is the outcome of the assertion as asked
+/// (negated or not); `message` explains the failure in that direction.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchResult {
+    pub pass: bool,
+    pub message: String,
+}
+
+/// What the transcript matchers read: a turn's (or a run's) events, the
+/// event types its harness left unreported, and its workspace diff.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Subject {
+    pub events: Vec<Event>,
+    pub unreported: Vec<String>,
+    pub diff: Option<Diff>,
+}
+
+impl From<&Turn> for Subject {
+    fn from(t: &Turn) -> Subject {
+        Subject {
+            events: t.events.clone(),
+            unreported: t.unreported.clone(),
+            diff: t.diff.clone(),
+        }
+    }
+}
+
+impl From<&Run> for Subject {
+    /// Every event; a type unreported in any turn; the latest turn's diff.
+    fn from(r: &Run) -> Subject {
+        let mut unreported: Vec<String> = Vec::new();
+        for u in r.turns.iter().flat_map(|t| &t.unreported) {
+            if !unreported.contains(u) {
+                unreported.push(u.clone());
+            }
+        }
+        Subject {
+            events: r.events.clone(),
+            unreported,
+            diff: r.turns.iter().rev().find_map(|t| t.diff.clone()),
+        }
+    }
+}
+
+/// Why a matcher cannot check a turn: its harness does not report `kind`
+/// (`web-search` or `web-fetch`). Thrown negated or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HarnessCapabilityError {
+    pub matcher: &'static str,
+    pub kind: &'static str,
+    pub message: String,
+}
+
+/// `["a", "b"]` (JSON-quoted, duplicates once, at most 20) or `none`.
+pub(crate) fn got_list(items: &[String]) -> String {
+    let mut seen: Vec<&String> = Vec::new();
+    for i in items {
+        if !seen.contains(&i) {
+            seen.push(i);
+        }
+    }
+    if seen.is_empty() {
+        return "none".into();
+    }
+    let mut parts: Vec<String> = seen.iter().take(20).map(|s| quote(s)).collect();
+    if seen.len() > 20 {
+        parts.push(format!("… ({} more)", seen.len() - 20));
+    }
+    format!("[{}]", parts.join(", "))
+}
+
+pub(crate) fn quote(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}
+
+/// The shared verdict: `what` is the plural noun (`tool calls`), `pattern`
+/// the display of what was asked for; `seen` everything of that kind,
+/// `hits` what matched (listed when negated).
+fn verdict(what: &str, pattern: Option<String>, seen: &[String], hits: &[String], negated: bool) -> MatchResult {
+    let matched = !hits.is_empty();
+    let m = pattern.map(|p| format!(" matching {p}")).unwrap_or_default();
+    let message = if negated {
+        format!("expected no {what}{m}, got {}", got_list(hits))
+    } else {
+        format!("expected {what}{m}, got {}", got_list(seen))
+    };
+    MatchResult {
+        pass: matched != negated,
+        message,
+    }
+}
+
+fn tools(s: &Subject) -> impl Iterator<Item = &Event> {
+    s.events.iter().filter(|e| e.kind == EventType::Tool)
+}
+
+fn name(e: &Event) -> String {
+    e.name.clone().unwrap_or_default()
+}
+
+fn with_input(p: String, input: Option<&InputMatch>) -> String {
+    match input {
+        Some(i) => format!("{p} with input {}", i.display()),
+        None => p,
+    }
+}
+
+/// `toHaveCalledTool(name, input?)`: a `tool` event whose name equals the
+/// text (or matches the regex) and whose input matches.
+pub fn to_have_called_tool(s: &Subject, name_p: &Pattern, input: Option<&InputMatch>, negated: bool) -> MatchResult {
+    let seen: Vec<String> = tools(s).map(name).collect();
+    let hits: Vec<String> = tools(s)
+        .filter(|e| {
+            name_p.matches_exact(e.name.as_deref().unwrap_or("")) && input.is_none_or(|i| i.matches(e.input.as_ref()))
+        })
+        .map(name)
+        .collect();
+    verdict(
+        "tool calls",
+        Some(with_input(name_p.display(), input)),
+        &seen,
+        &hits,
+        negated,
+    )
+}
+
+/// `toHaveCalledMcp(server, tool, input?)`: a `tool` event named
+/// `mcp__<server>__<tool>`; messages name calls `server/tool`.
+pub fn to_have_called_mcp(
+    s: &Subject,
+    server: &str,
+    tool: &str,
+    input: Option<&InputMatch>,
+    negated: bool,
+) -> MatchResult {
+    let want = super::paths::mcp_name(server, tool);
+    let label = |e: &Event| split_mcp(e.name.as_deref().unwrap_or("")).map(|(a, b)| format!("{a}/{b}"));
+    let seen: Vec<String> = tools(s).filter_map(label).collect();
+    let hits: Vec<String> = tools(s)
+        .filter(|e| e.name.as_deref() == Some(want.as_str()) && input.is_none_or(|i| i.matches(e.input.as_ref())))
+        .filter_map(label)
+        .collect();
+    verdict(
+        "MCP calls",
+        Some(with_input(format!("{server}/{tool}"), input)),
+        &seen,
+        &hits,
+        negated,
+    )
+}
+
+/// The skill an event loads: `skill`/`Skill`/`load_skill` with `input.id`,
+/// `input.name` or `input.skill`, or a tool whose target has `skills/<name>/`.
+fn skill_of(e: &Event) -> Option<String> {
+    if matches!(e.name.as_deref(), Some("skill" | "Skill" | "load_skill")) {
+        let input = e.input.as_ref();
+        let named = ["id", "name", "skill"]
+            .iter()
+            .find_map(|k| input?.get(*k)?.as_str().map(str::to_string));
+        if named.is_some() {
+            return named;
+        }
+    }
+    let target = e.target.as_deref()?;
+    let at = target.find("skills/")?;
+    let rest = &target[at + "skills/".len()..];
+    let end = rest.find('/')?;
+    Some(rest[..end].to_string())
+}
+
+/// `toHaveCalledSkill(name)`: a tool loaded that skill (see `skill_of`):
+/// "opened or loaded", not "followed". Messages list `skill:<name>`.
+pub fn to_have_called_skill(s: &Subject, skill: &str, negated: bool) -> MatchResult {
+    let found: Vec<String> = tools(s).filter_map(skill_of).collect();
+    let hits: Vec<String> = found
+        .iter()
+        .filter(|n| *n == skill)
+        .map(|n| format!("skill:{n}"))
+        .collect();
+    let seen: Vec<String> = found.iter().map(|n| format!("skill:{n}")).collect();
+    verdict("skill-like calls", Some(skill.to_string()), &seen, &hits, negated)
+}
+
+/// `toHaveRun(command?)`: a `tool` event named `bash` or `shell` whose
+/// `input.command` contains the text (or matches the regex).
+pub fn to_have_run(s: &Subject, command: Option<&Pattern>, negated: bool) -> MatchResult {
+    let shell = || tools(s).filter(|e| matches!(e.name.as_deref(), Some("bash" | "shell" | "Bash" | "Shell")));
+    let seen: Vec<String> = shell().filter_map(|e| e.command().map(str::to_string)).collect();
+    let hits: Vec<String> = seen
+        .iter()
+        .filter(|c| command.is_none_or(|p| p.matches_sub(c)))
+        .cloned()
+        .collect();
+    verdict("shell commands", command.map(Pattern::display), &seen, &hits, negated)
+}
+
+fn path_matches(p: &Pattern, path: &str) -> bool {
+    match p {
+        Pattern::Text(t) => {
+            let want = super::paths::relative_path(t, None);
+            path == want || path.ends_with(&format!("/{want}"))
+        }
+        other => other.matches_sub(path),
+    }
+}
+
+/// `toHaveEdited(path?)`: a `file-edit` whose path equals the path (or ends
+/// with `/<path>`, or matches the regex), or a `tool` whose target or output
+/// mentions it (a shell edit). No argument: any `file-edit`.
+pub fn to_have_edited(s: &Subject, path: Option<&Pattern>, negated: bool) -> MatchResult {
+    let edits = || s.events.iter().filter(|e| e.kind == EventType::FileEdit);
+    let seen: Vec<String> = edits().filter_map(|e| e.path.clone()).collect();
+    let mut hits: Vec<String> = Vec::new();
+    for e in &s.events {
+        let hit = match (e.kind, path) {
+            (EventType::FileEdit, None) => true,
+            (EventType::FileEdit, Some(p)) => e.path.as_deref().is_some_and(|x| path_matches(p, x)),
+            (EventType::Tool, Some(p)) => {
+                e.target.as_deref().is_some_and(|t| p.matches_sub(t))
+                    || e.output
+                        .as_ref()
+                        .and_then(|o| o.as_str())
+                        .is_some_and(|o| p.matches_sub(o))
+            }
+            _ => false,
+        };
+        if hit {
+            hits.push(e.path.clone().or_else(|| e.target.clone()).unwrap_or_else(|| name(e)));
+        }
+    }
+    verdict("file edits", path.map(Pattern::display), &seen, &hits, negated)
+}
+
+fn capability(
+    s: &Subject,
+    matcher: &'static str,
+    kind: &'static str,
+    noun: &str,
+) -> Result<(), HarnessCapabilityError> {
+    if !s.unreported.iter().any(|u| u == kind) {
+        return Ok(());
+    }
+    Err(HarnessCapabilityError {
+        matcher,
+        kind,
+        message: format!(
+            "{matcher}() can't check this turn: its harness doesn't report {noun} ('{kind}' is in turn.unreported), so the agent may have made them with no event. Check the reply or files instead, or use a harness that reports them."
+        ),
+    })
+}
+
+fn web(s: &Subject, kind: EventType, p: Option<&Pattern>, what: &str, negated: bool) -> MatchResult {
+    let field = |e: &Event| match kind {
+        EventType::WebSearch => e.query.clone(),
+        _ => e.url.clone(),
+    };
+    let seen: Vec<String> = s.events.iter().filter(|e| e.kind == kind).filter_map(field).collect();
+    let hits: Vec<String> = seen
+        .iter()
+        .filter(|q| p.is_none_or(|p| p.matches_sub(q)))
+        .cloned()
+        .collect();
+    verdict(what, p.map(Pattern::display), &seen, &hits, negated)
+}
+
+/// `toHaveSearched(query?)`: a `web-search` whose query contains the text or
+/// matches the regex (a refused search still counts).
+/// Errors: [`HarnessCapabilityError`] when `web-search` is unreported.
+pub fn to_have_searched(
+    s: &Subject,
+    query: Option<&Pattern>,
+    negated: bool,
+) -> Result<MatchResult, HarnessCapabilityError> {
+    capability(s, "toHaveSearched", "web-search", "web searches")?;
+    Ok(web(s, EventType::WebSearch, query, "web searches", negated))
+}
+
+/// `toHaveFetched(url?)`: a `web-fetch` whose URL contains the text or
+/// matches the regex.
+/// Errors: [`HarnessCapabilityError`] when `web-fetch` is unreported.
+pub fn to_have_fetched(
+    s: &Subject,
+    url: Option<&Pattern>,
+    negated: bool,
+) -> Result<MatchResult, HarnessCapabilityError> {
+    capability(s, "toHaveFetched", "web-fetch", "web fetches")?;
+    Ok(web(s, EventType::WebFetch, url, "web fetches", negated))
+}
+
+/// `toHaveCalledInOrder(names)`: `tool` events matching each name (exact
+/// text or regex) in this order, other calls allowed between them.
+pub fn to_have_called_in_order(s: &Subject, names: &[Pattern], negated: bool) -> MatchResult {
+    let seen: Vec<String> = tools(s).map(name).collect();
+    let mut want = names.iter().peekable();
+    for n in &seen {
+        if want.peek().is_some_and(|p| p.matches_exact(n)) {
+            want.next();
+        }
+    }
+    let matched = want.peek().is_none();
+    let list: Vec<String> = names.iter().map(Pattern::display).collect();
+    let not = if negated { "not " } else { "" };
+    MatchResult {
+        pass: matched != negated,
+        message: format!(
+            "expected tool calls {not}in order [{}], got {}",
+            list.join(", "),
+            got_list_all(&seen)
+        ),
+    }
+}
+
+/// Like [`got_list`] but keeping repeats (order and counts matter).
+fn got_list_all(items: &[String]) -> String {
+    if items.is_empty() {
+        return "none".into();
+    }
+    let parts: Vec<String> = items.iter().take(50).map(|s| quote(s)).collect();
+    let more = if items.len() > 50 {
+        format!(", … ({} more)", items.len() - 50)
+    } else {
+        String::new()
+    };
+    format!("[{}{more}]", parts.join(", "))
+}
+
+/// `toHaveCalledTimes(name, times)`: exactly `times` `tool` events match the
+/// name (exact text or regex).
+pub fn to_have_called_times(s: &Subject, name_p: &Pattern, times: usize, negated: bool) -> MatchResult {
+    let n = tools(s)
+        .filter(|e| name_p.matches_exact(e.name.as_deref().unwrap_or("")))
+        .count();
+    let other = if negated { "other than " } else { "" };
+    MatchResult {
+        pass: (n == times) != negated,
+        message: format!(
+            "expected {other}{times} tool calls matching {}, got {n}",
+            name_p.display()
+        ),
+    }
+}
+
+/// Trajectory F1 of the run's tool names against an expected list.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrajectoryScore {
+    pub pass: bool,
+    pub message: String,
+    pub precision: f64,
+    pub recall: f64,
+    pub f1: f64,
+}
+
+/// Trajectory F1: the actual calls are the events' names (a call that edited
+/// several files counts once), compared with `expected` as multisets.
+/// `precision` = matched / actual, `recall` = matched / expected, `f1`
+/// their harmonic mean (1 when both lists are empty, 0 when nothing
+/// matched). Passes when `f1 >= threshold` (negated: when below).
+pub fn trajectory_f1(s: &Subject, expected: &[String], threshold: f64, negated: bool) -> TrajectoryScore {
+    let mut actual: Vec<String> = Vec::new();
+    let mut last_id: Option<&str> = None;
+    for e in &s.events {
+        let id = e.tool_call_id.as_deref();
+        if id.is_some() && id == last_id {
+            continue;
+        }
+        last_id = id;
+        actual.push(name(e));
+    }
+    let mut pool: Vec<Option<&String>> = actual.iter().map(Some).collect();
+    let mut matched = 0usize;
+    for w in expected {
+        if let Some(slot) = pool.iter_mut().find(|a| a.is_some_and(|a| a == w)) {
+            *slot = None;
+            matched += 1;
+        }
+    }
+    let ratio = |m: usize, n: usize| {
+        if n == 0 {
+            if m == 0 {
+                1.0
+            } else {
+                0.0
+            }
+        } else {
+            m as f64 / n as f64
+        }
+    };
+    let (precision, recall) = if actual.is_empty() && expected.is_empty() {
+        (1.0, 1.0)
+    } else {
+        (
+            ratio(matched, actual.len()).min(if actual.is_empty() { 0.0 } else { 1.0 }),
+            ratio(matched, expected.len()).min(if expected.is_empty() { 0.0 } else { 1.0 }),
+        )
+    };
+    let f1 = if precision + recall == 0.0 {
+        0.0
+    } else {
+        2.0 * precision * recall / (precision + recall)
+    };
+    let (cmp, below) = if negated {
+        ("<", f1 >= threshold)
+    } else {
+        ("≥", f1 < threshold)
+    };
+    let list: Vec<String> = expected.iter().map(|e| quote(e)).collect();
+    TrajectoryScore {
+        pass: !below,
+        message: format!(
+            "expected trajectory F1 {cmp} {} against [{}], got {} (precision {}, recall {}) from {}",
+            js_num(threshold),
+            list.join(", "),
+            js_num(round4(f1)),
+            js_num(round4(precision)),
+            js_num(round4(recall)),
+            got_list_all(&actual)
+        ),
+        precision,
+        recall,
+        f1,
+    }
+}
+
+fn round4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+/// A number as JavaScript prints it (`1`, `0.95`).
+pub fn js_num(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e21 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+impl Subject {
+    /// Reads a turn (`{ events, unreported?, diff? }`) or a run (`{ turns,
+    /// events }`) from JSON, as the JS glue sends it.
+    /// Errors: `INVALID_ARGUMENT` at `actual` with reeval's text
+    /// `<matcher>() expects a turn from c.send(), or c`.
+    pub fn from_value(v: &serde_json::Value, matcher: &str) -> crate::error::Result<Subject> {
+        let bad = || {
+            crate::error::MatcherError::invalid_argument(
+                "actual",
+                format!("{matcher}() expects a turn from c.send(), or c"),
+            )
+        };
+        if !v.get("events").is_some_and(serde_json::Value::is_array) {
+            return Err(bad());
+        }
+        let own: TurnLike = serde_json::from_value(v.clone()).map_err(|_| bad())?;
+        if let Some(turns) = v.get("turns").filter(|t| t.is_array()) {
+            let turns: Vec<TurnLike> = serde_json::from_value(turns.clone()).map_err(|_| bad())?;
+            let run = Run {
+                harness: String::new(),
+                turns: turns
+                    .into_iter()
+                    .map(|t| Turn {
+                        turn: 0,
+                        events: Vec::new(),
+                        unreported: t.unreported,
+                        diff: t.diff,
+                    })
+                    .collect(),
+                events: own.events,
+            };
+            let mut s = Subject::from(&run);
+            if own.diff.is_some() {
+                s.diff = own.diff;
+            }
+            return Ok(s);
+        }
+        Ok(Subject {
+            events: own.events,
+            unreported: own.unreported,
+            diff: own.diff,
+        })
+    }
+}
+
+/// A turn whose `turn` number and events may be absent (a caller-made subject).
+#[derive(serde::Deserialize)]
+struct TurnLike {
+    #[serde(default)]
+    events: Vec<Event>,
+    #[serde(default)]
+    unreported: Vec<String>,
+    #[serde(default)]
+    diff: Option<Diff>,
+}

@@ -1,0 +1,313 @@
+//! `normalizeTranscript`: reads raw transcript text (JSONL, one JSON
+//! document, or both with banner lines) or parsed records, detects the
+//! harness, and runs its adapter.
+
+use super::builder::{Builder, NormalizeOptions};
+use super::events::{event_from_value, Run};
+use super::{acp, claude, codex, cursor, gemini, goose, opencode, pi};
+use crate::error::{MatcherError, Result};
+use serde_json::Value;
+
+/// The harnesses with an adapter, by their canonical names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Harness {
+    /// Claude Code `-p --output-format stream-json` and stored sessions (`~/.claude/projects/*.jsonl`).
+    ClaudeCode,
+    /// OpenAI Codex `exec --json`.
+    Codex,
+    /// Gemini CLI stored chats (`session-*.json`) and `--output-format stream-json`.
+    GeminiCli,
+    /// OpenCode `run --format json`.
+    OpenCode,
+    /// Cursor `cursor-agent --print --output-format stream-json`.
+    Cursor,
+    /// pi `--mode json`.
+    Pi,
+    /// Goose `run --output-format stream-json` and session files.
+    Goose,
+    /// Agent Client Protocol `session/update` notifications (`tool_call`, `tool_call_update`).
+    Acp,
+    /// reeval's own `transcript.jsonl` (already normalised events).
+    Reeval,
+}
+
+impl Harness {
+    /// The canonical name (`claude-code`, `codex`, `gemini-cli`, `opencode`,
+    /// `cursor`, `pi`, `goose`, `acp`, `reeval`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Harness::ClaudeCode => "claude-code",
+            Harness::Codex => "codex",
+            Harness::GeminiCli => "gemini-cli",
+            Harness::OpenCode => "opencode",
+            Harness::Cursor => "cursor",
+            Harness::Pi => "pi",
+            Harness::Goose => "goose",
+            Harness::Acp => "acp",
+            Harness::Reeval => "reeval",
+        }
+    }
+
+    /// Reads a harness name, canonical or an alias (`claude`, `gemini`,
+    /// `cursor-agent`, `transcript`), any case.
+    /// Errors: `INVALID_OPTION` at `options.harness`.
+    pub fn parse(name: &str) -> Result<Harness> {
+        Ok(match name.to_ascii_lowercase().as_str() {
+            "claude-code" | "claude" | "claudecode" => Harness::ClaudeCode,
+            "codex" => Harness::Codex,
+            "gemini-cli" | "gemini" => Harness::GeminiCli,
+            "opencode" => Harness::OpenCode,
+            "cursor" | "cursor-agent" => Harness::Cursor,
+            "pi" => Harness::Pi,
+            "goose" => Harness::Goose,
+            "acp" => Harness::Acp,
+            "reeval" | "transcript" => Harness::Reeval,
+            _ => {
+                return Err(MatcherError::invalid_option(
+                    "options.harness",
+                    format!(
+                        "unknown harness {name:?}: expected one of claude-code, codex, gemini-cli, opencode, cursor, pi, goose, acp, reeval"
+                    ),
+                ))
+            }
+        })
+    }
+}
+
+/// Parses one line of JSONL text; lines that are not JSON give `None`.
+fn parse_line(line: &str) -> Option<Value> {
+    let line = line.trim();
+    if line.starts_with('{') || line.starts_with('[') {
+        serde_json::from_str(line).ok()
+    } else {
+        None
+    }
+}
+
+/// The whole text when it is one JSON document (an array gives its items).
+fn whole_document(text: &str) -> Option<Vec<Value>> {
+    if !(text.starts_with('{') || text.starts_with('[')) {
+        return None;
+    }
+    // A JSONL text has a line break before its end; one document rarely
+    // fails, so only try when the first line is not a whole value.
+    let first = text.lines().next().unwrap_or("");
+    if first.len() < text.len() && parse_line(first).is_some() {
+        return None;
+    }
+    match serde_json::from_str::<Value>(text).ok()? {
+        Value::Array(items) => Some(items),
+        other => Some(vec![other]),
+    }
+}
+
+/// Splits raw text into JSON records: the whole text when it is one JSON
+/// document (an array gives its items), else every line that parses as JSON.
+/// Lines that are not JSON (banners, `#` comments) are skipped; duplicate
+/// keys keep the last value.
+pub fn records_from_text(text: &str) -> Vec<Value> {
+    let trimmed = text.trim_start_matches('\u{feff}').trim();
+    whole_document(trimmed).unwrap_or_else(|| trimmed.lines().filter_map(parse_line).collect())
+}
+
+/// Whether a record is a container document: a Gemini session `{ messages }`.
+fn is_container(v: &Value) -> bool {
+    v.get("type").is_none() && v.get("messages").is_some_and(Value::is_array)
+}
+
+/// A record, or the messages of a container document.
+enum Flat {
+    One(Option<Value>),
+    Many(std::vec::IntoIter<Value>),
+}
+
+impl Iterator for Flat {
+    type Item = Value;
+    fn next(&mut self) -> Option<Value> {
+        match self {
+            Flat::One(v) => v.take(),
+            Flat::Many(items) => items.next(),
+        }
+    }
+}
+
+/// Flattens container documents into their messages.
+fn flatten(v: Value) -> Flat {
+    if !is_container(&v) {
+        return Flat::One(Some(v));
+    }
+    match v {
+        Value::Object(mut m) => match m.remove("messages") {
+            Some(Value::Array(items)) => Flat::Many(items.into_iter()),
+            _ => Flat::One(None),
+        },
+        _ => Flat::One(None),
+    }
+}
+
+fn guess(v: &Value) -> Option<Harness> {
+    let ty = v.get("type").and_then(Value::as_str).unwrap_or("");
+    if v.get("sessionUpdate").is_some()
+        || v.get("method")
+            .and_then(Value::as_str)
+            .is_some_and(|m| m.starts_with("session/"))
+    {
+        return Some(Harness::Acp);
+    }
+    if v.get("turn").is_some_and(Value::is_number) && matches!(ty, "tool" | "file-edit" | "web-search" | "web-fetch") {
+        return Some(Harness::Reeval);
+    }
+    match ty {
+        "thread.started" | "turn.started" | "turn.completed" | "turn.failed" | "item.started" | "item.updated"
+        | "item.completed" => return Some(Harness::Codex),
+        "step_start" | "step_finish" => return Some(Harness::OpenCode),
+        "tool_use" | "text" if v.get("part").is_some() => return Some(Harness::OpenCode),
+        "agent_start"
+        | "agent_end"
+        | "turn_start"
+        | "turn_end"
+        | "message_start"
+        | "message_end"
+        | "message_update"
+        | "tool_execution_start"
+        | "tool_execution_end"
+        | "auto_compaction_start"
+        | "auto_retry_start" => return Some(Harness::Pi),
+        "tool_call" | "thinking" if v.get("session_id").is_some() => return Some(Harness::Cursor),
+        "gemini" => return Some(Harness::GeminiCli),
+        // Cursor's init has no tool list; Claude Code's has `tools`.
+        "system"
+            if v.get("subtype").and_then(Value::as_str) == Some("init")
+                && v.get("apiKeySource").is_some()
+                && v.get("tools").is_none() =>
+        {
+            return Some(Harness::Cursor)
+        }
+        // Gemini CLI stream-json: `init` with `session_id` and `model`, `message` with `role`.
+        "init" if v.get("session_id").is_some() && v.get("model").is_some() => return Some(Harness::GeminiCli),
+        "message" if v.get("role").is_some() && v.get("message").is_none() => return Some(Harness::GeminiCli),
+        "tool_use" | "tool_result" if v.get("tool_id").is_some() => return Some(Harness::GeminiCli),
+        _ => {}
+    }
+    if v.get("toolCalls").is_some_and(Value::is_array) {
+        return Some(Harness::GeminiCli);
+    }
+    let content = v.get("message").unwrap_or(v).get("content");
+    if let Some(Value::Array(items)) = content {
+        if items.iter().any(|i| {
+            matches!(
+                i.get("type").and_then(Value::as_str),
+                Some("toolRequest" | "toolResponse")
+            )
+        }) {
+            return Some(Harness::Goose);
+        }
+    }
+    match ty {
+        "assistant" | "user" | "system" | "result" | "file-history-snapshot" | "progress" | "summary" => {
+            Some(Harness::ClaudeCode)
+        }
+        _ => None,
+    }
+}
+
+/// Detects the harness of parsed records: the most specific format seen in
+/// the first 500 records wins (Claude Code's shapes are the weakest clue,
+/// since Cursor's stream shares them). `None` when nothing is recognised.
+pub fn detect_harness(records: &[Value]) -> Option<Harness> {
+    let mut best: Option<Harness> = None;
+    for v in records.iter().take(500) {
+        match guess(v) {
+            Some(Harness::ClaudeCode) => best = best.or(Some(Harness::ClaudeCode)),
+            Some(h) => {
+                if best.is_none() || best == Some(Harness::ClaudeCode) {
+                    best = Some(h);
+                }
+                if h == Harness::Cursor {
+                    return Some(h);
+                }
+            }
+            None => {}
+        }
+    }
+    best
+}
+
+/// Normalises parsed records of `harness` (detected when `None`).
+///
+/// Errors: `INVALID_ARGUMENT` at `input` when the harness cannot be detected
+/// from a non-empty input; for `reeval`, `INVALID_ARGUMENT` at `input[i]` for a
+/// record that is not an event. An empty input gives an empty run.
+pub fn normalize_records(records: Vec<Value>, harness: Option<Harness>, opts: &NormalizeOptions) -> Result<Run> {
+    normalize_iter(&mut records.into_iter(), harness, opts)
+}
+
+/// Records are read one at a time and dropped once their adapter has seen
+/// them; the first 500 are kept for detection.
+fn normalize_iter(
+    records: &mut dyn Iterator<Item = Value>,
+    harness: Option<Harness>,
+    opts: &NormalizeOptions,
+) -> Result<Run> {
+    let mut records = records.flat_map(flatten);
+    let head: Vec<Value> = match harness {
+        Some(_) => Vec::new(),
+        None => records.by_ref().take(500).collect(),
+    };
+    let harness = match harness.or_else(|| detect_harness(&head)) {
+        Some(h) => h,
+        None if head.is_empty() => return Ok(Run::from_events("unknown", Vec::new(), 0, &[])),
+        None => {
+            return Err(MatcherError::invalid_argument(
+                "input",
+                "cannot tell which harness wrote this transcript: pass options.harness",
+            ))
+        }
+    };
+    let mut all = head.into_iter().chain(records);
+    if harness == Harness::Reeval {
+        let events = all
+            .enumerate()
+            .map(|(i, v)| event_from_value(v, &format!("input[{i}]")))
+            .collect::<Result<Vec<_>>>()?;
+        return Ok(Run::from_events("reeval", events, 0, &[]));
+    }
+    let mut b = Builder::new(opts);
+    let it: &mut dyn Iterator<Item = Value> = &mut all;
+    match harness {
+        Harness::ClaudeCode => claude::adapt(it, &mut b),
+        Harness::Codex => codex::adapt(it, &mut b),
+        Harness::GeminiCli => gemini::adapt(it, &mut b),
+        Harness::OpenCode => opencode::adapt(it, &mut b),
+        Harness::Cursor => cursor::adapt(it, &mut b),
+        Harness::Pi => pi::adapt(it, &mut b),
+        Harness::Goose => goose::adapt(it, &mut b),
+        Harness::Acp => acp::adapt(it, &mut b),
+        Harness::Reeval => {}
+    }
+    Ok(b.finish(harness.as_str()))
+}
+
+/// Normalises raw transcript text (see [`records_from_text`]).
+pub fn normalize_text(text: &str, harness: Option<Harness>, opts: &NormalizeOptions) -> Result<Run> {
+    let trimmed = text.trim_start_matches('\u{feff}').trim();
+    match whole_document(trimmed) {
+        Some(records) => normalize_records(records, harness, opts),
+        None => normalize_iter(&mut trimmed.lines().filter_map(parse_line), harness, opts),
+    }
+}
+
+/// `normalizeTranscript(input, { harness? })`: `input` is the raw text (a
+/// JSON string value) or parsed records (an array, or one object).
+/// See [`normalize_records`] for errors.
+pub fn normalize_transcript(input: &Value, harness: Option<Harness>, opts: &NormalizeOptions) -> Result<Run> {
+    match input {
+        Value::String(text) => normalize_text(text, harness, opts),
+        Value::Array(items) => normalize_records(items.clone(), harness, opts),
+        Value::Object(_) => normalize_records(vec![input.clone()], harness, opts),
+        _ => Err(MatcherError::invalid_argument(
+            "input",
+            "input must be transcript text, an array of records, or one record",
+        )),
+    }
+}

@@ -1,0 +1,268 @@
+//! Small normalisers shared by the adapters: workspace-relative paths, MCP
+//! tool names, shell commands wrapped in `bash -lc`, the files of a
+//! Codex-style `apply_patch` envelope (`*** Begin Patch` … `*** Add File:
+//! <path>` / `*** Update File:` / `*** Delete File:` / `*** Move to:` …
+//! `*** End Patch`), and timestamps.
+
+/// Makes `p` workspace-relative: `\` becomes `/`, a leading `./` goes, and
+/// an absolute path under `workspace` loses that prefix (the workspace
+/// itself becomes `.`). Other paths are returned with separators fixed.
+pub fn relative_path(p: &str, workspace: Option<&str>) -> String {
+    let p = p.replace('\\', "/");
+    let mut s = p.as_str();
+    if let Some(ws) = workspace {
+        let ws = ws.replace('\\', "/");
+        let ws = ws.trim_end_matches('/');
+        if !ws.is_empty() {
+            if s == ws {
+                return ".".to_string();
+            }
+            if let Some(rest) = s.strip_prefix(ws) {
+                if let Some(rest) = rest.strip_prefix('/') {
+                    s = rest;
+                }
+            }
+        }
+    }
+    while let Some(rest) = s.strip_prefix("./") {
+        s = rest;
+    }
+    if s.is_empty() {
+        ".".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// `mcp__<server>__<tool>`.
+pub fn mcp_name(server: &str, tool: &str) -> String {
+    format!("mcp__{server}__{tool}")
+}
+
+/// Splits `mcp__<server>__<tool>` into server and tool at the *last* `__`,
+/// so a server name containing `__` stays whole. `None` for other names.
+pub fn split_mcp(name: &str) -> Option<(&str, &str)> {
+    let rest = name.strip_prefix("mcp__")?;
+    let (server, tool) = rest.rsplit_once("__")?;
+    (!server.is_empty() && !tool.is_empty()).then_some((server, tool))
+}
+
+/// Splits `<server><sep><tool>` using the caller's known server names when one
+/// of them is a prefix (the longest wins), else at the first `sep`
+/// (`first == true`) or the last one.
+pub fn split_known<'a>(name: &'a str, sep: &str, servers: &[String], first: bool) -> Option<(&'a str, &'a str)> {
+    let known = servers
+        .iter()
+        .filter(|s| {
+            name.len() > s.len() + sep.len() && name.starts_with(s.as_str()) && name[s.len()..].starts_with(sep)
+        })
+        .max_by_key(|s| s.len());
+    if let Some(s) = known {
+        return Some((&name[..s.len()], &name[s.len() + sep.len()..]));
+    }
+    let split = if first {
+        name.split_once(sep)
+    } else {
+        name.rsplit_once(sep)
+    };
+    split.filter(|(a, b)| !a.is_empty() && !b.is_empty())
+}
+
+/// The command inside `bash -lc '<cmd>'` (also `sh -c`, `zsh -lc`, with or
+/// without a `/bin/` prefix); any other command is returned unchanged.
+pub fn inner_command(cmd: &str) -> &str {
+    let t = cmd.trim();
+    let Some((prog, rest)) = t.split_once(' ') else {
+        return cmd;
+    };
+    let base = prog.rsplit('/').next().unwrap_or(prog);
+    if !matches!(base, "bash" | "sh" | "zsh") {
+        return cmd;
+    }
+    let rest = rest.trim_start();
+    let Some((flag, body)) = rest.split_once(' ') else {
+        return cmd;
+    };
+    if !matches!(flag, "-c" | "-lc" | "-cl") {
+        return cmd;
+    }
+    let body = body.trim();
+    for q in ['\'', '"'] {
+        if body.len() >= 2 && body.starts_with(q) && body.ends_with(q) && !body[1..body.len() - 1].contains(q) {
+            return &body[1..body.len() - 1];
+        }
+    }
+    body
+}
+
+/// The command of a Codex argv (`["bash","-lc","<cmd>"]` gives `<cmd>`;
+/// other argvs are joined with spaces).
+pub fn argv_command(argv: &[serde_json::Value]) -> String {
+    let words: Vec<&str> = argv.iter().filter_map(|v| v.as_str()).collect();
+    if words.len() == 3 {
+        let base = words[0].rsplit('/').next().unwrap_or(words[0]);
+        if matches!(base, "bash" | "sh" | "zsh") && matches!(words[1], "-c" | "-lc" | "-cl") {
+            return words[2].to_string();
+        }
+    }
+    words.join(" ")
+}
+
+/// Every file the patch adds, updates, deletes or moves to, in order, once each.
+pub fn patch_files(patch: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in patch.lines() {
+        let line = line.trim_end_matches('\r');
+        let path = [
+            "*** Add File: ",
+            "*** Update File: ",
+            "*** Delete File: ",
+            "*** Move to: ",
+        ]
+        .iter()
+        .find_map(|p| line.strip_prefix(p));
+        if let Some(p) = path.map(str::trim).filter(|p| !p.is_empty()) {
+            if !out.iter().any(|o| o == p) {
+                out.push(p.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Parses an ISO-8601 UTC time (`2025-10-21T03:21:29.990Z`, offsets `+hh:mm`
+/// accepted) to milliseconds since the Unix epoch.
+pub fn parse_iso_ms(s: &str) -> Option<f64> {
+    let b = s.as_bytes();
+    if b.len() < 19 || b[4] != b'-' || b[7] != b'-' || !(b[10] == b'T' || b[10] == b' ') {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| s.get(r)?.parse::<i64>().ok();
+    let (y, mo, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let (h, mi, sec) = (num(11..13)?, num(14..16)?, num(17..19)?);
+    let mut rest = &s[19..];
+    let mut ms = 0.0;
+    if let Some(frac) = rest.strip_prefix('.') {
+        let digits = frac.bytes().take_while(u8::is_ascii_digit).count();
+        let mut scale = 100.0;
+        for d in frac.bytes().take(digits.min(9)) {
+            ms += f64::from(d - b'0') * scale;
+            scale /= 10.0;
+        }
+        rest = &frac[digits..];
+    }
+    let offset_min = match rest {
+        "" | "Z" | "z" => 0,
+        _ => {
+            let sign = if rest.starts_with('-') { -1 } else { 1 };
+            let oh = rest.get(1..3)?.parse::<i64>().ok()?;
+            let om = rest.get(rest.len().checked_sub(2)?..)?.parse::<i64>().ok()?;
+            sign * (oh * 60 + om)
+        }
+    };
+    let days = days_from_civil(y, mo, d);
+    let secs = days * 86_400 + h * 3600 + mi * 60 + sec - offset_min * 60;
+    Some(secs as f64 * 1000.0 + ms.round())
+}
+
+/// Formats milliseconds since the epoch as `YYYY-MM-DDTHH:MM:SS.sssZ`.
+pub fn format_iso_ms(ms: f64) -> String {
+    let total = ms.floor() as i64;
+    let (secs, milli) = (total.div_euclid(1000), total.rem_euclid(1000));
+    let (days, sod) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{milli:03}Z",
+        sod / 3600,
+        sod % 3600 / 60,
+        sod % 60
+    )
+}
+
+// Howard Hinnant's civil-date algorithms.
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+fn civil_from_days(z: i64) -> (i64, i64, i64) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_file_of_a_patch() {
+        let p = "*** Begin Patch\n*** Add File: a.txt\n+hi\n*** Update File: src/b.rs\n*** Move to: src/c.rs\n@@\n-x\n+y\n*** Delete File: d.md\n*** End Patch\n";
+        assert_eq!(patch_files(p), ["a.txt", "src/b.rs", "src/c.rs", "d.md"]);
+    }
+
+    #[test]
+    fn paths_become_workspace_relative() {
+        assert_eq!(relative_path("/tmp/ws/src/a.ts", Some("/tmp/ws")), "src/a.ts");
+        assert_eq!(relative_path("/tmp/ws", Some("/tmp/ws/")), ".");
+        assert_eq!(relative_path("./src/a.ts", None), "src/a.ts");
+        assert_eq!(relative_path("C:\\work\\src\\a.ts", Some("C:\\work")), "src/a.ts");
+        assert_eq!(relative_path("/tmp/wsx/a", Some("/tmp/ws")), "/tmp/wsx/a");
+    }
+
+    #[test]
+    fn mcp_names_split_at_the_last_separator() {
+        assert_eq!(split_mcp("mcp__stamp__house_stamp"), Some(("stamp", "house_stamp")));
+        assert_eq!(split_mcp("mcp__my__srv__tool"), Some(("my__srv", "tool")));
+        assert_eq!(split_mcp("Bash"), None);
+        let servers = vec!["my_srv".to_string()];
+        assert_eq!(
+            split_known("my_srv_get_x", "_", &servers, true),
+            Some(("my_srv", "get_x"))
+        );
+        assert_eq!(split_known("gh_search", "_", &[], true), Some(("gh", "search")));
+    }
+
+    #[test]
+    fn shell_wrappers_unwrap() {
+        assert_eq!(inner_command("bash -lc 'npm test'"), "npm test");
+        assert_eq!(inner_command("/bin/zsh -c \"ls -la\""), "ls -la");
+        assert_eq!(inner_command("pytest -q"), "pytest -q");
+        let argv = serde_json::json!(["bash", "-lc", "echo hi"]);
+        assert_eq!(argv_command(argv.as_array().unwrap()), "echo hi");
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        #[test]
+        fn helpers_never_panic(s in "\\PC{0,40}", ws in "\\PC{0,8}") {
+            let _ = parse_iso_ms(&s);
+            let _ = parse_iso_ms(&format!("2025-10-21T03:21:29{s}"));
+            let _ = relative_path(&s, Some(&ws));
+            let _ = inner_command(&s);
+            let _ = split_mcp(&s);
+            let _ = split_known(&s, "__", std::slice::from_ref(&ws), false);
+        }
+    }
+
+    #[test]
+    fn iso_times_round_trip() {
+        let ms = parse_iso_ms("2025-10-21T03:21:29.990Z").unwrap();
+        assert_eq!(format_iso_ms(ms), "2025-10-21T03:21:29.990Z");
+        assert_eq!(parse_iso_ms("1970-01-01T00:00:01Z"), Some(1000.0));
+        assert_eq!(parse_iso_ms("1970-01-01T01:00:00+01:00"), Some(0.0));
+        assert_eq!(parse_iso_ms("nonsense"), None);
+        assert_eq!(parse_iso_ms("2025-10-21T03:21:29+"), None);
+        assert_eq!(format_iso_ms(1767036061123.0), "2025-12-29T19:21:01.123Z");
+    }
+}

@@ -1,0 +1,154 @@
+//! What the matchers compare with: a [`Pattern`] (an exact or substring
+//! text, or a JavaScript-style regular expression) and an [`InputMatch`].
+
+use crate::error::{MatcherError, Result};
+use regex_lite::{Regex, RegexBuilder};
+use serde_json::Value;
+
+/// A text or a regular expression. How a text matches depends on the
+/// matcher: tool names are exact, commands, queries and URLs substrings.
+#[derive(Clone, Debug)]
+pub enum Pattern {
+    Text(String),
+    /// A compiled regex with its JavaScript source and flags (for messages).
+    Regex {
+        re: Regex,
+        source: String,
+        flags: String,
+    },
+}
+
+impl Pattern {
+    /// A text pattern.
+    pub fn text(s: impl Into<String>) -> Pattern {
+        Pattern::Text(s.into())
+    }
+
+    /// Compiles a JavaScript regex `source` with `flags` (`i`, `m`, `s` are
+    /// honoured; `g`, `y`, `u`, `d`, `v` change nothing here). The syntax is
+    /// regex-lite's (no look-around, no back-references).
+    /// Errors: `INVALID_ARGUMENT` at `path` when it does not compile or is
+    /// longer than 4,096 characters.
+    pub fn regex(source: &str, flags: &str, path: &str) -> Result<Pattern> {
+        if source.len() > 4096 {
+            return Err(MatcherError::invalid_argument(
+                path,
+                "regular expression longer than 4096 characters",
+            ));
+        }
+        let re = RegexBuilder::new(source)
+            .case_insensitive(flags.contains('i'))
+            .multi_line(flags.contains('m'))
+            .dot_matches_new_line(flags.contains('s'))
+            .size_limit(1 << 20)
+            .nest_limit(64)
+            .build()
+            .map_err(|e| MatcherError::invalid_argument(path, format!("invalid regular expression /{source}/: {e}")))?;
+        Ok(Pattern::Regex {
+            re,
+            source: source.to_string(),
+            flags: flags.to_string(),
+        })
+    }
+
+    /// Reads a pattern from JSON: a string, or `{ "source", "flags"? }` (a
+    /// RegExp as the JS glue sends it). Errors: `INVALID_ARGUMENT` at `path`.
+    pub fn from_value(v: &Value, path: &str) -> Result<Pattern> {
+        match v {
+            Value::String(s) => Ok(Pattern::Text(s.clone())),
+            Value::Object(m) if m.get("source").is_some_and(Value::is_string) => Pattern::regex(
+                m["source"].as_str().unwrap_or(""),
+                m.get("flags").and_then(Value::as_str).unwrap_or(""),
+                path,
+            ),
+            _ => Err(MatcherError::invalid_argument(
+                path,
+                format!("{path} must be a string or a RegExp"),
+            )),
+        }
+    }
+
+    /// `text` as given, or `/source/flags`.
+    pub fn display(&self) -> String {
+        match self {
+            Pattern::Text(t) => t.clone(),
+            Pattern::Regex { source, flags, .. } => format!("/{source}/{flags}"),
+        }
+    }
+
+    /// Text: equal. Regex: matches somewhere.
+    pub fn matches_exact(&self, s: &str) -> bool {
+        match self {
+            Pattern::Text(t) => t == s,
+            Pattern::Regex { re, .. } => re.is_match(s),
+        }
+    }
+
+    /// Text: contained. Regex: matches somewhere.
+    pub fn matches_sub(&self, s: &str) -> bool {
+        match self {
+            Pattern::Text(t) => s.contains(t.as_str()),
+            Pattern::Regex { re, .. } => re.is_match(s),
+        }
+    }
+}
+
+/// How a recorded tool input is matched: a substring or regex (against any
+/// string in the input, or its JSON text), or an object matched as a nested
+/// partial (every expected key present and matching; arrays item by item
+/// with equal length; numbers by value).
+#[derive(Clone, Debug)]
+pub enum InputMatch {
+    Pattern(Pattern),
+    Object(Value),
+}
+
+impl InputMatch {
+    /// Reads `{ "object": value }` as an object match, anything else as a
+    /// [`Pattern`]. Errors: `INVALID_ARGUMENT` at `path`.
+    pub fn from_value(v: &Value, path: &str) -> Result<InputMatch> {
+        match v.get("object") {
+            Some(obj) if v.as_object().is_some_and(|m| m.len() == 1) => Ok(InputMatch::Object(obj.clone())),
+            _ => Ok(InputMatch::Pattern(Pattern::from_value(v, path)?)),
+        }
+    }
+
+    /// Whether `input` (absent = `null`) matches.
+    pub fn matches(&self, input: Option<&Value>) -> bool {
+        let input = input.unwrap_or(&Value::Null);
+        match self {
+            InputMatch::Object(want) => partial(want, input),
+            InputMatch::Pattern(p) => {
+                any_string(input, &mut |s| p.matches_sub(s))
+                    || (!input.is_string() && p.matches_sub(&input.to_string()))
+            }
+        }
+    }
+
+    /// For messages: the pattern's display, or the object's JSON.
+    pub fn display(&self) -> String {
+        match self {
+            InputMatch::Pattern(p) => p.display(),
+            InputMatch::Object(v) => v.to_string(),
+        }
+    }
+}
+
+fn any_string(v: &Value, f: &mut dyn FnMut(&str) -> bool) -> bool {
+    match v {
+        Value::String(s) => f(s),
+        Value::Array(items) => items.iter().any(|i| any_string(i, f)),
+        Value::Object(m) => m.values().any(|i| any_string(i, f)),
+        _ => false,
+    }
+}
+
+/// Nested partial match of `want` in `got`.
+pub fn partial(want: &Value, got: &Value) -> bool {
+    match (want, got) {
+        (Value::Object(w), Value::Object(g)) => w.iter().all(|(k, wv)| g.get(k).is_some_and(|gv| partial(wv, gv))),
+        (Value::Array(w), Value::Array(g)) => w.len() == g.len() && w.iter().zip(g).all(|(a, b)| partial(a, b)),
+        (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
+        _ => want == got,
+    }
+}

@@ -1,0 +1,79 @@
+//! pi `--mode json`: a `user` message (`message_end` with `role: "user"`)
+//! starts a turn (pi's own `turn_start` marks each model round, and a retry
+//! after `auto_retry_start` stays in its turn); calls come from
+//! `toolCall` blocks of assistant messages and `tool_execution_start`,
+//! results from `tool_execution_end` (`isError`). A `-` in a tool name
+//! becomes `_`; a hyphenated MCP server is restored when exactly one known
+//! server (`options.mcpServers`) maps to it.
+
+use super::builder::{s, text_of, Builder, Kind};
+use super::paths::{inner_command, mcp_name, split_mcp};
+use serde_json::Value;
+
+fn kind(b: &Builder, raw: &str, args: &Value) -> (String, Kind) {
+    let name = raw.replace('-', "_");
+    let path = || {
+        s(args, "path")
+            .or_else(|| s(args, "file_path"))
+            .unwrap_or("")
+            .to_string()
+    };
+    let k = match name.as_str() {
+        "bash" => Kind::Shell(inner_command(s(args, "command").unwrap_or("")).to_string()),
+        "write" | "edit" => Kind::Edit(vec![path()]),
+        "read" => Kind::Read(path()),
+        _ => {
+            if let Some((server, tool)) = split_mcp(&name) {
+                let known: Vec<&String> = b
+                    .opts
+                    .mcp_servers
+                    .iter()
+                    .filter(|k| k.replace('-', "_") == server)
+                    .collect();
+                if let [one] = known.as_slice() {
+                    return (mcp_name(one, tool), Kind::Tool);
+                }
+            }
+            Kind::Tool
+        }
+    };
+    (name, k)
+}
+
+pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut Builder) {
+    for v in records {
+        let v = &v;
+        match s(v, "type") {
+            Some("message_end") => {
+                let Some(m) = v.get("message") else { continue };
+                let ts = b.time(m.get("timestamp"));
+                if s(m, "role") == Some("user") {
+                    b.new_turn();
+                    continue;
+                }
+                for c in m.get("content").and_then(Value::as_array).into_iter().flatten() {
+                    if s(c, "type") != Some("toolCall") {
+                        continue;
+                    }
+                    let args = c.get("arguments").cloned().unwrap_or(Value::Null);
+                    let (name, k) = kind(b, s(c, "name").unwrap_or(""), &args);
+                    b.call(s(c, "id"), &name, Some(args), k, ts);
+                }
+            }
+            Some("tool_execution_start") => {
+                let args = v.get("args").cloned().unwrap_or(Value::Null);
+                let (name, k) = kind(b, s(v, "toolName").unwrap_or(""), &args);
+                b.call(s(v, "toolCallId"), &name, Some(args), k, None);
+            }
+            Some("tool_execution_end") => {
+                let Some(id) = s(v, "toolCallId") else { continue };
+                let failed = v.get("isError").and_then(Value::as_bool);
+                let out = v
+                    .get("result")
+                    .map(|r| r.get("content").map(text_of).unwrap_or_else(|| r.clone()));
+                b.result(id, out, failed.map(|f| !f), None);
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,554 @@
+//! Native tests of the transcript matchers: each against events of the real
+//! fixtures (written down by hand from the files) and the seed's message
+//! texts (`reeval-matchers.txt`), passing, failing and negated.
+#![cfg(not(target_arch = "wasm32"))]
+
+use mcp_matchers::transcripts::*;
+use serde_json::json;
+
+fn fixture_run(path: &str) -> Run {
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/fixtures/transcripts/{path}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    normalize_text(&text, None, &NormalizeOptions::default()).unwrap()
+}
+
+fn re(source: &str, flags: &str) -> Pattern {
+    Pattern::regex(source, flags, "pattern").unwrap()
+}
+
+fn t(s: &str) -> Pattern {
+    Pattern::text(s)
+}
+
+/// The seed's activation example as a turn: a house-greeting skill read,
+/// an MCP call, a shell command and an edit of greet.js.
+fn seed_turn() -> Subject {
+    let events: Vec<Event> = serde_json::from_value(json!([
+        { "turn": 0, "type": "tool", "name": "Read", "target": ".claude/skills/house-greeting/SKILL.md" },
+        { "turn": 0, "type": "tool", "name": "mcp__stamp__house_stamp", "input": { "text": "Ahoy" } },
+        { "turn": 0, "type": "tool", "name": "bash", "input": { "command": "echo contract" }, "target": "echo contract" },
+        { "turn": 0, "type": "file-edit", "name": "Write", "path": "greet.js", "ok": true },
+        { "turn": 0, "type": "tool", "name": "Skill", "input": { "skill": "other" } }
+    ]))
+    .unwrap();
+    Subject {
+        events,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn skills_opened_or_loaded() {
+    let s = seed_turn();
+    assert!(to_have_called_skill(&s, "house-greeting", false).pass);
+    assert!(to_have_called_skill(&s, "other", false).pass);
+    let r = to_have_called_skill(&s, "house-greeting", true);
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        r#"expected no skill-like calls matching house-greeting, got ["skill:house-greeting"]"#
+    );
+    // The seed's failure text: only the "other" skill was loaded.
+    let only_other = Subject {
+        events: vec![s.events[4].clone()],
+        ..Default::default()
+    };
+    let r = to_have_called_skill(&only_other, "house-greeting", false);
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        r#"expected skill-like calls matching house-greeting, got ["skill:other"]"#
+    );
+}
+
+#[test]
+fn to_have_called_mcp_and_tool_with_the_seed_messages() {
+    let s = seed_turn();
+    assert!(to_have_called_mcp(&s, "stamp", "house_stamp", None, false).pass);
+    let r = to_have_called_mcp(&s, "stamp", "other", None, false);
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        r#"expected MCP calls matching stamp/other, got ["stamp/house_stamp"]"#
+    );
+    let input = InputMatch::Object(json!({ "text": "Ahoy" }));
+    assert!(to_have_called_mcp(&s, "stamp", "house_stamp", Some(&input), false).pass);
+    let wrong = InputMatch::Object(json!({ "text": "Hello" }));
+    assert!(!to_have_called_mcp(&s, "stamp", "house_stamp", Some(&wrong), false).pass);
+
+    assert!(to_have_called_tool(&s, &t("mcp__stamp__house_stamp"), None, false).pass);
+    assert!(to_have_called_tool(&s, &re("^mcp__stamp__", ""), None, false).pass);
+    let only_mcp = Subject {
+        events: vec![s.events[1].clone()],
+        ..Default::default()
+    };
+    let r = to_have_called_tool(&only_mcp, &t("mcp__stamp__other"), None, false);
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        r#"expected tool calls matching mcp__stamp__other, got ["mcp__stamp__house_stamp"]"#
+    );
+    // toHaveCalledTool looks at tool events only: a real edit is a file-edit.
+    assert!(!to_have_called_tool(&s, &t("Write"), None, false).pass);
+    // Negated.
+    let r = to_have_called_tool(&only_mcp, &re("^mcp__", ""), None, true);
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        r#"expected no tool calls matching /^mcp__/, got ["mcp__stamp__house_stamp"]"#
+    );
+}
+
+#[test]
+fn tool_input_as_substring_regex_or_nested_partial_object() {
+    let r = fixture_run("codex/untether_SYNTHETIC_all_item_types.jsonl");
+    let s = Subject::from(&r);
+    let name = t("mcp__github__search_issues");
+    let sub = InputMatch::Pattern(t("--json"));
+    assert!(to_have_called_tool(&s, &name, Some(&sub), false).pass);
+    let rx = InputMatch::Pattern(re("^exec\\b", ""));
+    assert!(to_have_called_tool(&s, &name, Some(&rx), false).pass);
+    let obj = InputMatch::Object(json!({ "q": "exec --json" }));
+    assert!(to_have_called_tool(&s, &name, Some(&obj), false).pass);
+    let miss = InputMatch::Object(json!({ "q": "exec" }));
+    let v = to_have_called_tool(&s, &name, Some(&miss), false);
+    assert!(!v.pass);
+    assert_eq!(
+        v.message,
+        r#"expected tool calls matching mcp__github__search_issues with input {"q":"exec"}, got ["shell", "apply_patch", "mcp__github__search_issues"]"#
+    );
+    // Nested partial: extra keys allowed, arrays item by item, numbers by value.
+    assert!(partial(
+        &json!({ "a": { "b": [1, { "c": 2 }] } }),
+        &json!({ "a": { "b": [1.0, { "c": 2, "d": 3 }], "x": 0 } })
+    ));
+    assert!(!partial(&json!({ "a": [1] }), &json!({ "a": [1, 2] })));
+}
+
+#[test]
+fn to_have_run_on_codex_and_cursor() {
+    let codex = Subject::from(&fixture_run("codex/untether_SYNTHETIC_all_item_types.jsonl"));
+    assert!(to_have_run(&codex, None, false).pass);
+    assert!(to_have_run(&codex, Some(&t("pytest")), false).pass);
+    let r = to_have_run(&codex, Some(&t("npm test")), false);
+    assert_eq!(
+        r.message,
+        r#"expected shell commands matching npm test, got ["pytest -q"]"#
+    );
+    let cursor = Subject::from(&fixture_run("cursor/cursor-hack_parallel-sleep.jsonl"));
+    assert!(to_have_run(&cursor, Some(&re("^sleep [46]$", "")), false).pass);
+    let r = to_have_run(&cursor, Some(&re("sleep", "")), true);
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        r#"expected no shell commands matching /sleep/, got ["sleep 6", "sleep 4"]"#
+    );
+    let none = Subject::default();
+    assert_eq!(
+        to_have_run(&none, None, false).message,
+        "expected shell commands, got none"
+    );
+}
+
+#[test]
+fn to_have_edited_on_real_edits_and_rejections() {
+    let pi = Subject::from(&fixture_run("pi/untether_pi-mode-json_bash-write.jsonl"));
+    assert!(to_have_edited(&pi, None, false).pass);
+    assert!(to_have_edited(&pi, Some(&t("notes.md")), false).pass);
+    assert!(to_have_edited(&pi, Some(&t("./notes.md")), false).pass);
+    let r = to_have_edited(&pi, Some(&t("greet.js")), false);
+    assert_eq!(r.message, r#"expected file edits matching greet.js, got ["notes.md"]"#);
+    // Codex wrote an absolute path: a relative path matches its end.
+    let codex = Subject::from(&fixture_run("codex/agentcmd_codex-exec_file_change.jsonl"));
+    assert!(to_have_edited(&codex, Some(&t("hello.txt")), false).pass);
+    // Claude's rejected Edit is no file-edit; only the Write of turn 0 is.
+    let run = fixture_run("claude-code/claudeless_session_write-read-edit-denied.jsonl");
+    assert!(!to_have_edited(&Subject::from(&run.turns[1]), None, false).pass);
+    assert!(to_have_edited(&Subject::from(&run.turns[0]), None, false).pass);
+    // A shell edit: a tool whose target mentions the path.
+    let shell = Subject {
+        events: serde_json::from_value(
+            json!([{ "turn": 0, "type": "tool", "name": "bash", "target": "sed -i s/a/b/ src/x.ts" }]),
+        )
+        .unwrap(),
+        ..Default::default()
+    };
+    assert!(to_have_edited(&shell, Some(&t("src/x.ts")), false).pass);
+}
+
+#[test]
+fn to_have_searched_and_fetched_with_the_seed_messages() {
+    let codex = Subject::from(&fixture_run("codex/untether_codex-0.157_web_search.jsonl"));
+    assert!(
+        to_have_searched(&codex, Some(&re("codex-cli", "i")), false)
+            .unwrap()
+            .pass
+    );
+    let r = to_have_searched(&codex, Some(&re("node", "i")), false).unwrap();
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        r#"expected web searches matching /node/i, got ["codex-cli latest version npm GitHub", ""]"#
+    );
+    let r = to_have_fetched(&codex, Some(&t("example.com")), true).unwrap();
+    assert!(r.pass);
+    let gemini = Subject::from(&fixture_run(
+        "gemini-cli/agentcmd_gemini-session-msg_tool-google_web_search.json",
+    ));
+    assert!(to_have_searched(&gemini, Some(&t("restrictedpy")), false).unwrap().pass);
+    let r = to_have_searched(&Subject::default(), Some(&re("node", "i")), false).unwrap();
+    assert_eq!(r.message, "expected web searches matching /node/i, got none");
+    let fetched = Subject {
+        events: serde_json::from_value(json!([{ "turn": 0, "type": "web-fetch", "url": "https://example.com/" }]))
+            .unwrap(),
+        ..Default::default()
+    };
+    let r = to_have_fetched(&fetched, Some(&t("example.com")), true).unwrap();
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        r#"expected no web fetches matching example.com, got ["https://example.com/"]"#
+    );
+}
+
+#[test]
+fn unreported_web_events_throw_harness_capability_errors_negated_or_not() {
+    let cursor = Subject::from(&fixture_run("cursor/cursor-hack_full_session.jsonl"));
+    for negated in [false, true] {
+        let e = to_have_fetched(&cursor, Some(&t("example.com")), negated).unwrap_err();
+        assert_eq!(
+            e.message,
+            "toHaveFetched() can't check this turn: its harness doesn't report web fetches ('web-fetch' is in turn.unreported), so the agent may have made them with no event. Check the reply or files instead, or use a harness that reports them."
+        );
+        let e = to_have_searched(&cursor, None, negated).unwrap_err();
+        assert_eq!((e.matcher, e.kind), ("toHaveSearched", "web-search"));
+    }
+}
+
+#[test]
+fn order_times_and_trajectory_f1() {
+    let codex = Subject::from(&fixture_run("codex/untether_SYNTHETIC_all_item_types.jsonl"));
+    assert!(to_have_called_in_order(&codex, &[t("shell"), re("^mcp__github__", "")], false).pass);
+    let r = to_have_called_in_order(&codex, &[t("mcp__github__search_issues"), t("apply_patch")], false);
+    // The only tool-type apply_patch (item_4, failed) comes before the MCP calls.
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        r#"expected tool calls in order [mcp__github__search_issues, apply_patch], got ["shell", "shell", "apply_patch", "mcp__github__search_issues", "mcp__github__search_issues"]"#
+    );
+    let cursor = Subject::from(&fixture_run("cursor/cursor-hack_full_session.jsonl"));
+    let r = to_have_called_in_order(&cursor, &[t("shell"), t("shell")], false);
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        r#"expected tool calls in order [shell, shell], got ["shell"]"#
+    );
+
+    assert!(to_have_called_times(&codex, &t("shell"), 2, false).pass);
+    let r = to_have_called_times(&codex, &t("mcp__github__search_issues"), 1, false);
+    assert_eq!(
+        r.message,
+        "expected 1 tool calls matching mcp__github__search_issues, got 2"
+    );
+    assert!(to_have_called_times(&codex, &t("shell"), 3, true).pass);
+
+    // Codex synthetic: shell, shell, apply_patch (2 files, one call), apply_patch, mcp, mcp, web_search = 7 calls.
+    let expected: Vec<String> = ["shell", "apply_patch", "web_search", "read_file"]
+        .map(String::from)
+        .to_vec();
+    let f = trajectory_f1(&codex, &expected, 0.5, false);
+    // matched 3; precision 3/7, recall 3/4; F1 = 2·(3/7)(3/4)/((3/7)+(3/4)) = 6/11.
+    assert!((f.precision - 3.0 / 7.0).abs() < 1e-12);
+    assert!((f.recall - 0.75).abs() < 1e-12);
+    assert!((f.f1 - 6.0 / 11.0).abs() < 1e-12);
+    assert!(f.pass);
+    let f = trajectory_f1(&cursor, &["shell".to_string()], 1.0, false);
+    assert!(f.pass);
+    assert_eq!(f.f1, 1.0);
+    let f = trajectory_f1(&cursor, &["bash".to_string()], 1.0, false);
+    assert!(!f.pass);
+    assert_eq!(
+        f.message,
+        r#"expected trajectory F1 ≥ 1 against ["bash"], got 0 (precision 0, recall 0) from ["shell"]"#
+    );
+}
+
+fn diff_turn(files: &[(&str, &str)]) -> Subject {
+    Subject {
+        diff: Some(Diff {
+            files: files
+                .iter()
+                .map(|(p, s)| DiffFile {
+                    path: p.to_string(),
+                    status: s.to_string(),
+                })
+                .collect(),
+        }),
+        ..Default::default()
+    }
+}
+
+fn g(glob: &str) -> PathPattern {
+    PathPattern::glob(glob, Some("/w"), "paths").unwrap()
+}
+
+#[test]
+fn to_have_changed_with_the_seed_messages() {
+    let s = diff_turn(&[("test/greet.test.js", "modified"), ("src/greet.ts", "modified")]);
+    let r = to_have_changed(&s, &[g("tsconfig.json"), g("biome.json"), g("test/**")], &[], true);
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        r#"expected no changes to tsconfig.json, biome.json, test/**, got ["test/greet.test.js" (modified)]"#
+    );
+    assert!(to_have_changed(&s, &[g("src/greet.ts")], &[], false).pass);
+    let none = diff_turn(&[]);
+    let r = to_have_changed(&none, &[g("src/greet.ts")], &[], false);
+    assert_eq!(r.message, "expected changes to src/greet.ts, got none");
+    assert!(!to_have_changed(&none, &[], &[], false).pass);
+    assert!(to_have_changed(&Subject::default(), &[], &[], true).pass);
+}
+
+#[test]
+fn globs_dotfiles_double_stars_braces_dirs_and_absolute_paths() {
+    let s = diff_turn(&[
+        (".github/workflows/ci.yml", "added"),
+        ("src/a/b/c.ts", "modified"),
+        ("docs/readme.md", "deleted"),
+        (".env", "added"),
+    ]);
+    let hit = |glob: &str| to_have_changed(&s, &[g(glob)], &[], false).pass;
+    assert!(hit(".github/**")); // dot-directory
+    assert!(hit("**/*.yml")); // ** at the start crosses a dot-directory
+    assert!(hit("src/**")); // ** at the end
+    assert!(hit("**/b/**")); // ** at both ends
+    assert!(hit("src/**/*.{ts,tsx}")); // braces
+    assert!(hit("{docs,lib}/*.md"));
+    assert!(hit("src")); // a directory names everything under it
+    assert!(hit("src/a/")); // trailing slash
+    assert!(hit("./docs/readme.md")); // ./ prefix
+    assert!(hit("/w/src/a/b/c.ts")); // absolute, under the workspace
+    assert!(hit("*")); // dotfiles included: .env
+    assert!(!hit("lib/**"));
+    assert!(!hit("src/*.ts")); // * stays within one directory
+    assert!(to_have_changed(&s, &[PathPattern::Regex(re("\\.ya?ml$", ""))], &[], false).pass);
+    // Status in the list; .gitignore'd files are not in the diff.
+    let ignore = vec![
+        "# comment".to_string(),
+        ".env".into(),
+        "docs/".into(),
+        "!docs/readme.md".into(),
+    ];
+    let r = to_have_changed(&s, &[g("lib/**")], &ignore, false);
+    assert_eq!(
+        r.message,
+        r#"expected changes to lib/**, got [".github/workflows/ci.yml" (added), "src/a/b/c.ts" (modified), "docs/readme.md" (deleted)]"#
+    );
+    assert!(gitignored("node_modules/x/y.js", &["node_modules".to_string()]));
+    assert!(gitignored("a/b/dist/z", &["dist/".to_string()]));
+    assert!(!gitignored("src/dist.ts", &["/dist".to_string()]));
+}
+
+#[test]
+fn hostile_globs_are_bounded() {
+    let hostile = "{a,b}*".repeat(30);
+    let e = PathPattern::glob(&hostile, None, "paths[0]").unwrap_err();
+    assert_eq!((e.code.as_str(), e.path.as_str()), ("INVALID_ARGUMENT", "paths[0]"));
+    let long = "a/".repeat(400);
+    assert!(PathPattern::glob(&long, None, "paths").is_err());
+    // The most brace groups allowed still answers at once on a long path.
+    let worst = "{a,b}*".repeat(8);
+    let p = PathPattern::glob(&worst, None, "paths").unwrap();
+    let start = std::time::Instant::now();
+    let path = "ab".repeat(40) + "c";
+    let _ = p.matches(&path);
+    assert!(start.elapsed().as_secs() < 2);
+    // A .gitignore rule of the same shape is skipped, not run.
+    assert!(!gitignored(&path, &[hostile]));
+}
+
+#[test]
+fn files_exist_and_match() {
+    let r = to_have_file("greet.js", None, None, false);
+    assert!(!r.pass);
+    assert_eq!(r.message, "expected file greet.js to exist");
+    let content = "export function greet(name) { return `Ahoy ${name}`; }\n";
+    assert!(to_have_file("greet.js", Some(&re("Ahoy", "")), Some(content), false).pass);
+    assert!(to_have_file("greet.js", Some(&t("export")), Some(content), false).pass);
+    let r = to_have_file("greet.js", Some(&re("welcome", "")), Some(content), false);
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        format!("expected greet.js to match /welcome/\n--- greet.js ---\n{content}")
+    );
+    assert!(!to_have_file("greet.js", None, Some(""), true).pass);
+    assert_eq!(
+        to_have_file("greet.js", None, Some(""), true).message,
+        "expected file greet.js not to exist"
+    );
+}
+
+#[test]
+fn to_succeed_tail_rules_and_the_16_kb_cap() {
+    assert!(to_succeed(0.0, "", "", false).pass);
+    let r = to_succeed(1.0, "out\n", "boom\n", false);
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        "expected command to succeed, exit code 1\n--- stderr ---\nboom\n--- stdout ---\nout"
+    );
+    // Last 20 lines.
+    let lines: String = (1..=30).map(|i| format!("line {i}\n")).collect();
+    let r = to_succeed(2.0, "", &lines, false);
+    let want: Vec<String> = (11..=30).map(|i| format!("line {i}")).collect();
+    assert_eq!(
+        r.message,
+        format!(
+            "expected command to succeed, exit code 2\n--- stderr ---\n{}",
+            want.join("\n")
+        )
+    );
+    // At most 2,000 characters of them.
+    let long = "é".repeat(5000);
+    assert_eq!(tail(&long).chars().count(), 2000);
+    // 16 KB cap keeping start and end.
+    let big = format!("START{}END", "x".repeat(40_000));
+    let capped = cap_message(big);
+    assert!(capped.len() <= MESSAGE_CAP);
+    assert!(capped.starts_with("START") && capped.ends_with("END") && capped.contains("\n…\n"));
+    let r = to_succeed(0.0, "", "", true);
+    assert_eq!(r.message, "expected command to fail, exit code 0");
+    let e = exec_from_value(&json!({ "stdout": "" })).unwrap_err();
+    assert_eq!(e.message, "toSucceed() expects run.exec(...)");
+}
+
+#[test]
+fn to_pass_judge_verdicts() {
+    let v = json!({ "question": "Is greet.js small and readable?", "model": "fake", "score": 0.95, "threshold": 0.99 });
+    let r = to_pass(&v, false).unwrap();
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        r#"judge score 0.95 is below 0.99 for "Is greet.js small and readable?" (fake)"#
+    );
+    let ok = json!({ "question": "q", "model": "fake", "score": 0.95, "threshold": 0.9, "verdict": "pass" });
+    assert!(to_pass(&ok, false).unwrap().pass);
+    let r = to_pass(&ok, true).unwrap();
+    assert!(!r.pass);
+    assert_eq!(r.message, "expected judge to fail: score 0.95 ≥ 0.9");
+    let failed = json!({ "question": "q", "model": "m", "error": "timeout" });
+    for negated in [false, true] {
+        let r = to_pass(&failed, negated).unwrap();
+        assert!(!r.pass);
+        assert_eq!(r.message, r#"judge failed for "q" (m): timeout"#);
+    }
+    assert_eq!(
+        to_pass(&json!(3), false).unwrap_err().message,
+        "toPass() expects a c.judge() verdict"
+    );
+}
+
+#[test]
+fn subjects_from_json_turns_and_runs() {
+    let run = fixture_run("cursor/cursor-hack_full_session.jsonl");
+    let v = serde_json::to_value(&run).unwrap();
+    let s = Subject::from_value(&v, "toHaveRun").unwrap();
+    assert_eq!(s.events.len(), 1);
+    assert_eq!(s.unreported, ["web-search", "web-fetch"]);
+    // A run without its harness, and a caller-made turn without a number.
+    let s = Subject::from_value(
+        &json!({ "events": [], "turns": [{ "unreported": ["web-fetch"] }] }),
+        "x",
+    )
+    .unwrap();
+    assert_eq!(s.unreported, ["web-fetch"]);
+    let s = Subject::from_value(
+        &json!({ "events": [{ "turn": 0, "type": "tool", "name": "bash" }] }),
+        "x",
+    )
+    .unwrap();
+    assert_eq!(s.events[0].name.as_deref(), Some("bash"));
+    for bad in [
+        json!(3),
+        json!({}),
+        json!({ "events": [{ "type": "nope" }] }),
+        json!({ "events": {} }),
+    ] {
+        let e = Subject::from_value(&bad, "toHaveCalledSkill").unwrap_err();
+        assert_eq!((e.code.as_str(), e.path.as_str()), ("INVALID_ARGUMENT", "actual"));
+        assert_eq!(e.message, "toHaveCalledSkill() expects a turn from c.send(), or c");
+    }
+}
+
+#[test]
+fn detection_of_streams_without_tool_calls() {
+    let opts = NormalizeOptions::default();
+    let cursor = r#"{"type":"system","subtype":"init","apiKeySource":"login","cwd":"/p","session_id":"s","model":"Auto","permissionMode":"default"}"#;
+    assert_eq!(normalize_text(cursor, None, &opts).unwrap().harness, "cursor");
+    let claude = r#"{"type":"system","subtype":"init","apiKeySource":"none","cwd":"/p","session_id":"s","tools":["Bash"],"model":"m"}"#;
+    assert_eq!(normalize_text(claude, None, &opts).unwrap().harness, "claude-code");
+    let gemini = r#"{"type":"init","timestamp":"2025-10-10T12:00:00.000Z","session_id":"s","model":"gemini-2.5-pro"}
+{"type":"message","role":"user","content":"hi","timestamp":"2025-10-10T12:00:00.000Z"}
+{"type":"tool_use","tool_name":"read_file","tool_id":"r1","parameters":{"file_path":"a.txt"},"timestamp":"2025-10-10T12:00:01.000Z"}
+{"type":"tool_result","tool_id":"r1","status":"success","output":"x","timestamp":"2025-10-10T12:00:01.500Z"}"#;
+    let r = normalize_text(gemini, None, &opts).unwrap();
+    assert_eq!(r.harness, "gemini-cli");
+    assert_eq!(r.events[0].target.as_deref(), Some("a.txt"));
+    assert_eq!(r.events[0].duration_ms, Some(500.0));
+    assert_eq!(r.events[0].at_ms, Some(1000.0));
+}
+
+#[test]
+fn labels_and_records_follow_the_seed_table() {
+    let mut rec = Recorder::new();
+    let fail = to_succeed(1.0, "", "", false);
+    let pass = MatchResult {
+        pass: true,
+        message: String::new(),
+    };
+    assert_eq!(
+        rec.label(Some("exports greet"), "toHaveFile", false, "greet.js"),
+        "exports greet"
+    );
+    assert_eq!(rec.label(None, "toHaveFile", false, "greet.js"), "toHaveFile greet.js");
+    assert_eq!(rec.label(None, "toBe", true, "3"), "not.toBe 3");
+    assert_eq!(rec.label(None, "toSucceed", false, ""), "toSucceed ");
+    assert_eq!(rec.label(None, "toPass", false, ""), "toPass ");
+    assert_eq!(
+        rec.label(None, "toHaveFile", false, "greet.js"),
+        "toHaveFile greet.js #2"
+    );
+    let long = "x".repeat(100);
+    assert_eq!(rec.label(None, "toHaveRun", false, &long).chars().count(), LABEL_MAX);
+
+    let mut rec = Recorder::new();
+    let r = rec
+        .record(Some("house greeting"), "toSucceed", false, "", false, Ok(&fail))
+        .clone();
+    assert_eq!(
+        r.message.as_deref(),
+        Some("house greeting: expected command to succeed, exit code 1")
+    );
+    assert_eq!(r.status, CheckStatus::Fail);
+    rec.record(Some("keeps the flow"), "toHaveRun", false, "", true, Ok(&pass));
+    let r = rec
+        .record(Some("keeps the flow"), "toHaveEdited", true, "", true, Ok(&pass))
+        .clone();
+    assert_eq!(r.label, "keeps the flow #2");
+    assert_eq!(r.matcher, "not.toHaveEdited");
+    let r = rec
+        .record(None, "toHaveFetched", false, "example.com", true, Err("boom"))
+        .clone();
+    assert_eq!(
+        (r.status, r.label.as_str(), r.soft),
+        (CheckStatus::Error, "toHaveFetched example.com", true)
+    );
+    assert_eq!(
+        serde_json::to_value(&rec.records()[1]).unwrap(),
+        json!({ "label": "keeps the flow", "matcher": "toHaveRun", "status": "pass", "soft": true })
+    );
+    assert!(!rec.attempt_passed());
+}
