@@ -1,99 +1,81 @@
-// Pulls the tool calls out of one recorded model response, as the
-// `{ toolName, arguments }[]` list that `evaluateToolCalls` takes.
+// Pulls the tool calls out of a recorded trace, as the `{ toolName, arguments }[]`
+// list that `evaluateToolCalls` takes, with the package's trace readers
+// (`PromptResult.fromTrace`, `detectTraceFormat`): every format they know —
+// OpenAI Chat and Responses, Anthropic, Gemini (responses, message lists and
+// their SSE / JSON-lines streams), Vercel AI SDK steps, messages and UI
+// streams, MCPJam traces.
 //
-// Deliberately small: three single-response formats, no streams, no message
-// histories, no tool results. It never guesses quietly: a call whose
-// arguments cannot be read is kept and marked, and an unknown shape throws.
-//
-//   OpenAI Chat completion  choices[*].message.tool_calls[*].function.{name, arguments (JSON text)}
-//   Anthropic message       content[*] of type "tool_use" / "mcp_tool_use": {name, input}
-//   Gemini response         candidates[*].content.parts[*].functionCall.{name, args}
+// It never guesses quietly: a call whose arguments cannot be read is kept and
+// marked, everything else the readers did not read as-is becomes a warning,
+// and an unknown shape throws. Calls the provider ran itself (server tools
+// such as web search) are not the agent's calls: they are left out, with a
+// warning.
+
+import { PromptResult, detectTraceFormat } from "../pkg/index.js";
 
 /**
- * @param {unknown} doc - a parsed trace file.
+ * @param {unknown} doc - a parsed trace, or trace text (JSON, SSE, JSON lines).
  * @param {{ warn?: (message: string) => void }} [opts] - where warnings go (default `console.warn`).
- * @returns {{ format: "openai-chat" | "anthropic" | "gemini", calls: Array<{ toolName: string, arguments?: object, argumentsError?: string, rawArguments?: unknown }> }}
- *   A call whose arguments are unreadable has no `arguments` (the matcher then
+ * @returns {{ format: string, calls: Array<{ toolName: string, arguments?: object, argumentsError?: string, rawArguments?: string }> }}
+ *   `format` is the reader's name (`openai-chat`, `anthropic-stream`, …). A
+ *   call whose arguments are unreadable has no `arguments` (the matcher then
  *   sees `{}`), an `argumentsError` saying why, and the `rawArguments` as found.
- * @throws {Error} when `doc` has none of the three shapes, or a call has no name.
+ * @throws {Error} when the format of `doc` cannot be told.
  */
 export function extractToolCalls(doc, { warn = console.warn } = {}) {
   const format = detectFormat(doc);
+  const result = PromptResult.fromTrace(doc, { format });
+  const unreadable = result.diagnostics.filter((d) => d.code === "ARGUMENTS_UNREADABLE");
+  for (const d of result.diagnostics) {
+    if (d.code !== "ARGUMENTS_UNREADABLE") warn(`warning: ${format}: ${d.path}: ${d.message}`);
+  }
   const calls = [];
-  const add = (where, name, args, parse = false) => {
-    if (typeof name !== "string") throw new Error(`${format}: ${where} has no string tool name`);
-    const { value, error } = parse ? parseArguments(args) : checkArguments(args);
-    if (error) {
-      warn(`warning: ${format}: ${where} (${name}): ${error}; the call is kept, the matcher will see its arguments as {}`);
-      calls.push({ toolName: name, argumentsError: error, rawArguments: args });
-    } else {
-      calls.push({ toolName: name, arguments: value });
+  for (const c of result.getToolCalls()) {
+    if (c.kind === "server") {
+      warn(`warning: ${format}: ${c.toolName} was run by the provider (a server tool), not by the agent; not judged`);
+      continue;
     }
-  };
-  const alternatives = (list, what) => {
-    if (list.length > 1) warn(`warning: ${format}: ${list.length} ${what} (alternative completions); their calls are listed one after another`);
-  };
-
-  if (format === "openai-chat") {
-    alternatives(doc.choices, "choices");
-    doc.choices.forEach((choice, c) => {
-      const message = choice?.message ?? {};
-      if (message.function_call) warn(`warning: openai-chat: choices[${c}].message.function_call (legacy API) is not extracted`);
-      (message.tool_calls ?? []).forEach((tc, t) => {
-        const where = `choices[${c}].message.tool_calls[${t}]`;
-        if (!tc?.function) throw new Error(`openai-chat: ${where} has no "function" (type ${JSON.stringify(tc?.type)} is not supported)`);
-        add(where, tc.function.name, tc.function.arguments, true);
-      });
-    });
-  } else if (format === "anthropic") {
-    doc.content.forEach((block, b) => {
-      if (block?.type === "tool_use" || block?.type === "mcp_tool_use") add(`content[${b}]`, block.name, block.input);
-    });
-  } else {
-    alternatives(doc.candidates, "candidates");
-    doc.candidates.forEach((cand, c) => {
-      (cand?.content?.parts ?? []).forEach((part, p) => {
-        if (part?.functionCall) add(`candidates[${c}].content.parts[${p}].functionCall`, part.functionCall.name, part.functionCall.args);
-      });
-    });
+    if (c.argumentsError) {
+      const error = describe(c);
+      const where = unreadable.shift()?.path ?? `call #${calls.length}`;
+      warn(`warning: ${format}: ${where} (${c.toolName}): ${error}; the call is kept, the matcher will see its arguments as {}`);
+      calls.push({ toolName: c.toolName, argumentsError: error, rawArguments: c.rawArguments });
+    } else {
+      calls.push({ toolName: c.toolName, arguments: c.arguments });
+    }
   }
   return { format, calls };
 }
 
-/** Which of the three formats `doc` is, from its shape; throws for anything else. */
+/** The format of `doc` (see `detectTraceFormat`); throws with the reason when unknown. */
 export function detectFormat(doc) {
-  const isObject = doc !== null && typeof doc === "object" && !Array.isArray(doc);
-  if (isObject && Array.isArray(doc.choices)) return "openai-chat";
-  if (isObject && doc.type === "message" && Array.isArray(doc.content)) return "anthropic";
-  if (isObject && Array.isArray(doc.candidates)) return "gemini";
-  const seen = isObject ? `an object with keys ${JSON.stringify(Object.keys(doc).slice(0, 8))}` : Array.isArray(doc) ? "an array" : `a ${typeof doc}`;
-  throw new Error(
-    `unknown trace format: expected an OpenAI Chat completion (choices[]), an Anthropic message ` +
-      `(type "message", content[]) or a Gemini response (candidates[]); got ${seen}`,
-  );
+  const d = detectTraceFormat(doc === undefined ? null : doc);
+  if (d.format === null) throw new Error(`unknown trace format: ${d.reason}`);
+  return d.format;
 }
-
-const isPlainObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 const kind = (v) => (v === null ? "null" : Array.isArray(v) ? "an array" : `a ${typeof v}`);
 
-// Structured arguments (Anthropic `input`, Gemini `args`): absent means none.
-function checkArguments(args) {
-  if (args === undefined || args === null) return { value: {} };
-  if (isPlainObject(args)) return { value: args };
-  return { error: `arguments are ${kind(args)}, not an object` };
-}
-
-// OpenAI's `function.arguments` is JSON text produced by the model: it can be
-// cut short or be something other than an object.
-function parseArguments(text) {
-  if (typeof text !== "string") return { error: `arguments are ${kind(text)}, not JSON text` };
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    return { error: `arguments are not valid JSON (${e.message})` };
+// A sentence for the reader's argumentsError code.
+function describe(call) {
+  const raw = call.rawArguments ?? "";
+  switch (call.argumentsError) {
+    case "NOT_JSON":
+      try {
+        JSON.parse(raw);
+      } catch (e) {
+        return `arguments are not valid JSON (${e.message})`;
+      }
+      return "arguments are not valid JSON";
+    case "NOT_OBJECT":
+      return `arguments JSON is ${kind(JSON.parse(raw))}, not an object`;
+    case "EMPTY":
+      return "arguments are empty text";
+    case "DOUBLE_ENCODED":
+      return "arguments are JSON text encoded twice (a JSON string holding an object)";
+    case "FREEFORM":
+      return "the tool takes free text, not JSON arguments";
+    default:
+      return `arguments unreadable (${call.argumentsError})`;
   }
-  if (!isPlainObject(value)) return { error: `arguments JSON is ${kind(value)}, not an object` };
-  return { value };
 }

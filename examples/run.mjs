@@ -7,8 +7,10 @@
 // An expectation file is
 //   { "description": "...", "trace": "traces/<dir>/<file>", "expected": [{ toolName, arguments }],
 //     "options": { toolCallOrder, maxExtraToolCalls, argumentMatching, isNegativeTest }, "expectPassed": true|false }
-// with `trace` relative to this folder (examples/). Exit code 0 when every
-// verdict equals its file's `expectPassed`, else 1.
+// with `trace` relative to this folder (examples/): any format the package's
+// trace readers know (`PromptResult.fromTrace`: OpenAI Chat / Responses,
+// Anthropic, Gemini, Vercel AI SDK, MCPJam; JSON or SSE / JSON-lines streams).
+// Exit code 0 when every verdict equals its file's `expectPassed`, else 1.
 
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
@@ -52,7 +54,8 @@ function runOne(file) {
   if (typeof spec.expectPassed !== "boolean") throw new Error(`"expectPassed" must be true or false`);
   const tracePath = resolve(here, spec.trace);
   const warnings = [];
-  const { format, calls } = extractToolCalls(JSON.parse(readFileSync(tracePath, "utf8")), { warn: (w) => warnings.push(w) });
+  // The trace file as text: JSON, or an SSE / JSON-lines stream.
+  const { format, calls } = extractToolCalls(readFileSync(tracePath, "utf8"), { warn: (w) => warnings.push(w) });
   const expected = spec.expected ?? [];
   const result = evaluateToolCalls(expected, calls, spec.options);
 

@@ -1,0 +1,446 @@
+//! The normalised call record every reader produces, the diagnostics, and the
+//! [`Builder`] the readers feed (calls, texts, results, steps) in trace order.
+//!
+//! Results are joined to their calls by id (the latest call with that id);
+//! an empty id is kept as emitted but never used for joining.
+
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+
+/// Why a call's arguments could not be read as a JSON object. The call is
+/// kept, its `arguments` are `{}`, and `raw_arguments` holds the text as found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ArgumentsError {
+    /// The arguments text is empty (`""` or only white space).
+    Empty,
+    /// The arguments text is not JSON (e.g. cut short: `{"city": "Par`).
+    NotJson,
+    /// The arguments are JSON but not an object (`[1, 2]`, `42`, `null` text).
+    NotObject,
+    /// The arguments text is a JSON *string* that itself holds a JSON object
+    /// (`"{\"a\":1}"` encoded twice).
+    DoubleEncoded,
+    /// The tool takes free text, not JSON (OpenAI custom tools).
+    Freeform,
+}
+
+impl ArgumentsError {
+    /// The stable string form, e.g. `"NOT_JSON"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ArgumentsError::Empty => "EMPTY",
+            ArgumentsError::NotJson => "NOT_JSON",
+            ArgumentsError::NotObject => "NOT_OBJECT",
+            ArgumentsError::DoubleEncoded => "DOUBLE_ENCODED",
+            ArgumentsError::Freeform => "FREEFORM",
+        }
+    }
+}
+
+/// Who runs the tool: the caller (`function`), an MCP server reached by the
+/// provider (`mcp`), the provider itself (`server`: web search, tool search,
+/// code execution), or a free-text tool (`custom`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CallKind {
+    Function,
+    Mcp,
+    Server,
+    Custom,
+}
+
+/// One tool call read from a trace, in call order.
+///
+/// JSON shape (camelCase): `{ toolName, arguments, id?, result?, isError?,
+/// step, index, kind, server?, argumentsError?, rawArguments? }`.
+/// `step` is the 0-based model turn (assistant message, response or AI SDK
+/// step) the call was emitted in; `index` its 0-based position within that
+/// step. `result`/`isError` come from the tool result joined by `id`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TraceToolCall {
+    /// The tool's name exactly as emitted (never renamed).
+    pub tool_name: String,
+    /// The arguments object; `{}` when the trace gave none or when
+    /// `arguments_error` is set.
+    pub arguments: Map<String, Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_error: Option<bool>,
+    pub step: usize,
+    pub index: usize,
+    pub kind: CallKind,
+    /// The MCP server label (`mcp` calls) when the trace names it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arguments_error: Option<ArgumentsError>,
+    /// The arguments text as found, when `arguments_error` is set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raw_arguments: Option<String>,
+}
+
+/// Something in a trace that was not read as-is: a cut-short stream, an
+/// unreadable event, an ignored item, a result without its call. `code` is
+/// stable (see [`crate::traces`] module docs), `path` locates it in the input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    pub code: &'static str,
+    pub path: String,
+    pub message: String,
+}
+
+/// Arguments read from a trace: the object, or `{}` plus why and the raw text.
+pub(crate) struct Args {
+    pub(crate) map: Map<String, Value>,
+    pub(crate) error: Option<(ArgumentsError, String)>,
+}
+
+impl Args {
+    fn ok(map: Map<String, Value>) -> Args {
+        Args { map, error: None }
+    }
+    fn bad(code: ArgumentsError, raw: String) -> Args {
+        Args {
+            map: Map::new(),
+            error: Some((code, raw)),
+        }
+    }
+
+    /// Arguments given as JSON text (OpenAI `function.arguments`, stream fragments).
+    pub(crate) fn from_text(text: &str) -> Args {
+        if text.trim().is_empty() {
+            return Args::bad(ArgumentsError::Empty, text.to_owned());
+        }
+        match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(map)) => Args::ok(map),
+            Ok(Value::String(inner)) if matches!(serde_json::from_str(&inner), Ok(Value::Object(_))) => {
+                Args::bad(ArgumentsError::DoubleEncoded, text.to_owned())
+            }
+            Ok(_) => Args::bad(ArgumentsError::NotObject, text.to_owned()),
+            Err(_) => Args::bad(ArgumentsError::NotJson, text.to_owned()),
+        }
+    }
+
+    /// Arguments given as a JSON value (Anthropic `input`, Gemini `args`, AI SDK
+    /// `input`/`args`): absent or `null` is `{}`; a string is read as JSON text.
+    pub(crate) fn from_value(v: Option<&Value>) -> Args {
+        match v {
+            None | Some(Value::Null) => Args::ok(Map::new()),
+            Some(Value::Object(map)) => Args::ok(map.clone()),
+            Some(Value::String(s)) => Args::from_text(s),
+            Some(other) => Args::bad(ArgumentsError::NotObject, other.to_string()),
+        }
+    }
+
+    /// Free-text input of a custom tool.
+    pub(crate) fn freeform(text: &str) -> Args {
+        Args::bad(ArgumentsError::Freeform, text.to_owned())
+    }
+}
+
+/// A call as a reader hands it to the [`Builder`].
+pub(crate) struct CallIn {
+    pub(crate) name: String,
+    pub(crate) args: Args,
+    pub(crate) id: Option<String>,
+    pub(crate) kind: CallKind,
+    pub(crate) server: Option<String>,
+    /// A result carried by the call item itself (OpenAI `mcp_call.output`).
+    pub(crate) result: Option<(Value, Option<bool>)>,
+}
+
+impl CallIn {
+    pub(crate) fn new(name: &str, args: Args, id: Option<&str>, kind: CallKind) -> CallIn {
+        CallIn {
+            name: name.to_owned(),
+            args,
+            id: id.map(str::to_owned),
+            kind,
+            server: None,
+            result: None,
+        }
+    }
+}
+
+/// What a reader produced.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Trace {
+    pub(crate) calls: Vec<TraceToolCall>,
+    pub(crate) messages: Vec<Value>,
+    pub(crate) text: String,
+    pub(crate) error: Option<String>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+}
+
+/// Collects calls, results, texts and messages in trace order. Steps are
+/// begun by the readers ([`Builder::begin_turn`] per model turn). Messages
+/// (built only when asked for) are kept in the AI SDK `ModelMessage` shape
+/// the reference's `getMessages()` returns: `{ role, content }` with
+/// assistant parts `text` / `tool-call` and tool parts `tool-result`.
+#[derive(Default)]
+pub(crate) struct Builder {
+    t: Trace,
+    messages: bool,
+    step: Option<usize>,
+    index: usize,
+    /// Texts and calls in the current step.
+    turn_len: usize,
+    /// Index in `messages` of the current assistant message.
+    assistant: Option<usize>,
+    /// Index in `messages` of the current tool message.
+    tool_msg: Option<usize>,
+    by_id: FxHashMap<String, usize>,
+}
+
+impl Builder {
+    /// A builder that also keeps the messages when `messages` is set.
+    pub(crate) fn new(messages: bool) -> Builder {
+        Builder {
+            messages,
+            ..Default::default()
+        }
+    }
+
+    /// Starts a new model turn (step).
+    pub(crate) fn begin_turn(&mut self) {
+        self.step = Some(self.step.map_or(0, |s| s + 1));
+        self.index = 0;
+        self.turn_len = 0;
+        self.t.text.clear();
+        self.assistant = None;
+        self.tool_msg = None;
+        if self.messages {
+            self.t.messages.push(json!({ "role": "assistant", "content": [] }));
+            self.assistant = Some(self.t.messages.len() - 1);
+        }
+    }
+
+    fn ensure_turn(&mut self) {
+        if self.step.is_none() {
+            self.begin_turn();
+        }
+    }
+
+    /// Whether the current turn has no call and no text yet.
+    pub(crate) fn turn_is_empty(&self) -> bool {
+        self.step.is_none() || self.turn_len == 0
+    }
+
+    /// A non-model message (`user`, `system`, `developer`) with its text.
+    pub(crate) fn other_message(&mut self, role: &str, text: String) {
+        if self.messages {
+            self.t
+                .messages
+                .push(obj([("role", role.into()), ("content", text.into())]));
+        }
+        self.assistant = None;
+        self.tool_msg = None;
+    }
+
+    /// The parts of the current assistant message (a new one after a tool
+    /// or user message); `None` when messages are not kept.
+    fn assistant_parts(&mut self) -> Option<&mut Vec<Value>> {
+        if !self.messages {
+            return None;
+        }
+        let i = match self.assistant {
+            Some(i) => i,
+            None => {
+                self.t.messages.push(json!({ "role": "assistant", "content": [] }));
+                self.tool_msg = None;
+                *self.assistant.insert(self.t.messages.len() - 1)
+            }
+        };
+        self.t.messages[i].get_mut("content").and_then(Value::as_array_mut)
+    }
+
+    /// Model text of the current turn (appended; empty text is ignored).
+    pub(crate) fn text(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        self.ensure_turn();
+        self.turn_len += 1;
+        self.t.text.push_str(text);
+        if let Some(parts) = self.assistant_parts() {
+            if let Some(Value::Object(last)) = parts.last_mut() {
+                if last.get("type").and_then(Value::as_str) == Some("text") {
+                    if let Some(Value::String(s)) = last.get_mut("text") {
+                        s.push_str(text);
+                        return;
+                    }
+                }
+            }
+            parts.push(obj([("type", "text".into()), ("text", text.into())]));
+        }
+    }
+
+    /// A tool call of the current turn, found at `path` in the input.
+    pub(crate) fn call(&mut self, c: CallIn, path: &str) {
+        self.ensure_turn();
+        self.turn_len += 1;
+        let (arguments_error, raw_arguments) = match c.args.error {
+            Some((e, raw)) => (Some(e), Some(raw)),
+            None => (None, None),
+        };
+        let at = self.t.calls.len();
+        if let Some(id) = c.id.as_deref().filter(|id| !id.is_empty()) {
+            self.by_id.insert(id.to_owned(), at);
+        }
+        if self.messages {
+            let part = obj([
+                ("type", "tool-call".into()),
+                ("toolCallId", c.id.clone().unwrap_or_default().into()),
+                ("toolName", c.name.clone().into()),
+                ("input", Value::Object(c.args.map.clone())),
+            ]);
+            if let Some(parts) = self.assistant_parts() {
+                parts.push(part);
+            }
+        }
+        self.t.calls.push(TraceToolCall {
+            tool_name: c.name,
+            arguments: c.args.map,
+            id: c.id,
+            result: None,
+            is_error: None,
+            step: self.step.unwrap_or(0),
+            index: self.index,
+            kind: c.kind,
+            server: c.server,
+            arguments_error,
+            raw_arguments,
+        });
+        self.index += 1;
+        if let Some((output, is_error)) = c.result {
+            self.set_result(at, output, is_error);
+        }
+        if let Some(e) = arguments_error {
+            let call = &self.t.calls[at];
+            let msg = format!("arguments of {} ({}) read as {{}}", call.tool_name, e.as_str());
+            self.diag("ARGUMENTS_UNREADABLE", path.to_owned(), msg);
+        }
+    }
+
+    fn set_result(&mut self, at: usize, output: Value, is_error: Option<bool>) {
+        let call = &mut self.t.calls[at];
+        call.result = Some(output);
+        call.is_error = is_error;
+    }
+
+    /// A tool result, joined to its call by `id`; without an id (Gemini
+    /// responses without ids), to the first call named `name` that has no
+    /// result yet. In the messages, a `tool-result` part of a tool message.
+    pub(crate) fn result(
+        &mut self,
+        id: Option<&str>,
+        name: Option<&str>,
+        output: Value,
+        is_error: Option<bool>,
+        path: &str,
+    ) {
+        let found = match id.filter(|id| !id.is_empty()) {
+            Some(id) => self.by_id.get(id).copied(),
+            None => name.and_then(|n| {
+                self.t
+                    .calls
+                    .iter()
+                    .position(|c| c.tool_name == n && c.result.is_none() && c.id.as_deref().is_none_or(str::is_empty))
+            }),
+        };
+        if self.messages {
+            let tool_name = found
+                .map(|i| self.t.calls[i].tool_name.clone())
+                .or(name.map(str::to_owned))
+                .unwrap_or_default();
+            let part = obj([
+                ("type", "tool-result".into()),
+                ("toolCallId", id.unwrap_or_default().into()),
+                ("toolName", tool_name.into()),
+                ("output", output.clone()),
+            ]);
+            match self.tool_msg {
+                Some(i) => {
+                    if let Some(Value::Array(parts)) = self.t.messages[i].get_mut("content") {
+                        parts.push(part);
+                    }
+                }
+                None => {
+                    self.t
+                        .messages
+                        .push(obj([("role", "tool".into()), ("content", Value::Array(vec![part]))]));
+                    self.tool_msg = Some(self.t.messages.len() - 1);
+                    self.assistant = None;
+                }
+            }
+        }
+        match found {
+            Some(at) => self.set_result(at, output, is_error),
+            None => self.diag(
+                "UNMATCHED_RESULT",
+                path.to_owned(),
+                format!("a tool result for id {:?} matches no call", id.unwrap_or("")),
+            ),
+        }
+    }
+
+    /// Marks the call with this id as failed (MCPJam spans with status `error`).
+    pub(crate) fn mark_error(&mut self, id: &str) {
+        if let Some(&at) = self.by_id.get(id) {
+            self.t.calls[at].is_error = Some(true);
+        }
+    }
+
+    /// Diagnostics found before reading (unreadable stream lines) go first.
+    pub(crate) fn prepend_diagnostics(&mut self, mut first: Vec<Diagnostic>) {
+        first.append(&mut self.t.diagnostics);
+        self.t.diagnostics = first;
+    }
+
+    pub(crate) fn diag(&mut self, code: &'static str, path: String, message: String) {
+        self.t.diagnostics.push(Diagnostic { code, path, message });
+    }
+
+    /// The error of the run (the first one reported wins).
+    pub(crate) fn error(&mut self, message: String) {
+        self.t.error.get_or_insert(message);
+    }
+
+    pub(crate) fn finish(self) -> Trace {
+        self.t
+    }
+}
+
+/// An object of these members, built without a serde round trip (the
+/// `json!` macro deep-copies interpolated values through `Serialize`).
+pub(crate) fn obj<const N: usize>(members: [(&str, Value); N]) -> Value {
+    Value::Object(members.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+}
+
+/// `v[key]` as a string.
+pub(crate) fn s<'v>(v: &'v Value, key: &str) -> Option<&'v str> {
+    v.get(key).and_then(Value::as_str)
+}
+
+/// `v[key]` as an array (empty when absent or not an array).
+pub(crate) fn arr<'v>(v: &'v Value, key: &str) -> &'v [Value] {
+    v.get(key).and_then(Value::as_array).map_or(&[], Vec::as_slice)
+}
+
+/// The text of a content value: a string, or the `text` of its text parts.
+pub(crate) fn content_text(v: Option<&Value>) -> String {
+    match v {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(parts)) => parts
+            .iter()
+            .filter_map(|p| p.get("text").and_then(Value::as_str))
+            .collect(),
+        _ => String::new(),
+    }
+}
