@@ -21,4 +21,6 @@ cp README.md "$out/README.md"
 # Swap in one step so that a test reading pkg/ never sees half a build.
 old=pkg.old.$$
 { [ ! -e pkg ] || mv pkg "$old"; } && mv "$out" pkg && rm -rf "$old"
+# The trace viewer as one self-contained file that also opens from file://.
+node scripts/build-www.mjs
 echo "built pkg/ ($(wc -c < pkg/wasm/mcp_matchers_bg.wasm) bytes of wasm)"

@@ -1,16 +1,49 @@
-// The verdict page: the built package (../pkg) evaluates a trace as you edit.
-import { alignToolCalls, evaluateToolCalls, MATCH_OPTIONS_DEFAULTS } from "../pkg/index.js";
-import { extractToolCalls } from "../examples/extract.mjs";
+// The trace viewer: load a trace, a transcript or a tool response, say what is
+// expected, and see the verdict of the built package (../pkg) as you edit.
+import { alignToolCalls, evaluateToolCalls, MATCH_OPTIONS_DEFAULTS, not, validatePattern, validateText } from "../pkg/index.js";
+import { BUNDLED, readBundled } from "./examples.js";
+import { readInput } from "./load.js";
+import { renderDiff } from "./diff.js";
+import { runAssertions } from "./assertions.js";
 
-const EXAMPLES = [
-  "anthropic.wrong-family-member",
-  "anthropic.four-family-members",
-  "openai-chat.create-before-delete",
-  "openai-chat.delete-and-create",
-  "gemini.three-topics",
-];
 const $ = (id) => document.getElementById(id);
-const fields = ["trace", "expected", "toolCallOrder", "argumentMatching", "maxExtraToolCalls", "isNegativeTest"];
+const KINDS = ["trace", "transcript", "response"];
+const ROW_LIMIT = 500; // rows drawn before "show all"
+const URL_INPUT_LIMIT = 16000; // pasted input kept in the link up to this many characters
+
+let loaded = null; // what readInput returned for the current text (or null)
+let loadedKey = "";
+let lastVerdict = null;
+let showAll = false;
+let cachedInput = null; // the input the load timing was taken on
+let source = { example: "" }; // where the input came from
+
+// ---------- helpers ----------
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else e.setAttribute(k, v);
+  }
+  e.append(...children.filter((c) => c !== null && c !== undefined));
+  return e;
+}
+
+function parseJson(text, what) {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${what} is not JSON: ${e.message}`);
+  }
+}
+
+const compact = (call) =>
+  call.argumentsError
+    ? `${call.toolName}(⚠ ${call.argumentsError}: ${JSON.stringify(call.rawArguments ?? "")} — judged as {})`
+    : `${call.toolName}(${JSON.stringify(call.arguments ?? {})})`;
+const describeError = (e) => (e.code ? `${e.code}: ${e.message}` : e.message);
 
 function options() {
   const max = $("maxExtraToolCalls").value.trim();
@@ -22,29 +55,22 @@ function options() {
   };
 }
 
-const compact = (call) => `${call.toolName}(${JSON.stringify(call.arguments ?? {})})`;
-
-function parseJson(text, what) {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${what} is not JSON: ${e.message}`);
-  }
+function setOptions(o) {
+  const v = { ...MATCH_OPTIONS_DEFAULTS, isNegativeTest: false, ...o };
+  $("toolCallOrder").value = v.toolCallOrder ?? "ignore";
+  $("argumentMatching").value = v.argumentMatching ?? "partial";
+  $("maxExtraToolCalls").value = v.maxExtraToolCalls == null ? "" : String(v.maxExtraToolCalls);
+  $("isNegativeTest").checked = v.isNegativeTest === true;
 }
 
-function row(cls, expected, status, actual) {
-  const tr = document.createElement("tr");
-  tr.className = cls;
-  for (const cell of [expected, status, actual]) {
-    const td = document.createElement("td");
-    if (cell && cls !== "header") {
-      const code = document.createElement("code");
-      code.textContent = cell;
-      td.append(status === cell ? cell : code);
-    }
-    tr.append(td);
+const lines = (id) => $(id).value.split("\n").map((s) => s.trim()).filter((s) => s !== "");
+
+function showKind(kind) {
+  for (const k of KINDS) {
+    $(`expect-${k}`).hidden = k !== kind;
+    $(`verdict-${k}`).hidden = k !== kind;
   }
-  return tr;
+  document.body.dataset.kind = kind ?? "";
 }
 
 function clearVerdict() {
@@ -52,78 +78,279 @@ function clearVerdict() {
   $("verdict").className = "verdict";
   $("counts").textContent = "";
   $("alignment").tBodies[0].replaceChildren();
+  $("show-all").hidden = true;
+  for (const id of ["assertion-results", "timeline", "response-results", "response-text"]) $(id).replaceChildren();
+  lastVerdict = null;
 }
 
-function render() {
+function setVerdict(passed, counts) {
+  $("verdict").textContent = passed ? "PASS" : "FAIL";
+  $("verdict").className = `verdict ${passed ? "pass" : "fail"}`;
+  $("counts").textContent = counts;
+}
+
+// ---------- loading ----------
+
+/** Reads the input text (cached: only when the text or "read as" changed). */
+function load() {
+  const text = $("trace").value;
+  const key = `${$("readAs").value}\u0000${text}`;
+  if (key === loadedKey) return loaded;
+  loadedKey = key;
+  loaded = null;
+  $("notes").replaceChildren();
+  try {
+    loaded = readInput(text, $("readAs").value);
+  } catch (e) {
+    $("format").textContent = "";
+    throw e;
+  }
+  if (loaded.kind === "expectations") {
+    applyExpectations(loaded.spec);
+    return loaded;
+  }
+  const what = {
+    trace: () => `Detected ${loaded.format}: ${loaded.calls.length} tool call(s).`,
+    transcript: () => `Detected ${loaded.format} transcript: ${loaded.run.turns.length} turn(s), ${loaded.run.events.length} event(s).`,
+    response: () => `Detected an MCP CallToolResult: ${loaded.response.contentBlocks.length} content block(s)${loaded.response.isError ? ", isError: true" : ""}.`,
+  }[loaded.kind]();
+  $("format").textContent = what;
+  for (const n of loaded.notes.slice(0, 20)) $("notes").append(el("li", { text: n }));
+  if (loaded.notes.length > 20) $("notes").append(el("li", { text: `… and ${loaded.notes.length - 20} more` }));
+  fillDefaults(loaded, false);
+  return loaded;
+}
+
+/** Default expectations for a freshly loaded input (only where the field is empty, unless `force`). */
+function fillDefaults(input, force) {
+  if (input.kind === "trace" && (force || $("expected").value.trim() === "")) {
+    $("expected").value = JSON.stringify(input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} })), null, 2);
+  }
+  if (input.kind === "transcript" && (force || $("assertions").value.trim() === "")) {
+    const ev = input.run.events;
+    const tool = ev.find((e) => e.type === "tool" && e.name);
+    const edit = ev.find((e) => e.type === "file-edit" && e.path);
+    $("assertions").value = [
+      tool ? `toHaveCalledTool(${JSON.stringify(tool.name)})` : "toHaveCalledTool(/.*/)",
+      edit ? `toHaveEdited(${JSON.stringify(edit.path)})` : "not.toHaveEdited()",
+      "not.toHaveRun(/rm -rf/)",
+    ].join("\n");
+  }
+  if (input.kind === "response" && (force || (lines("texts").length === 0 && lines("patterns").length === 0))) {
+    const first = input.response.text.split("\n").find((l) => l.trim() !== "") ?? "";
+    $("texts").value = first.trim().slice(0, 40);
+    $("patterns").value = "\\S";
+  }
+}
+
+function applyExpectations(spec) {
+  $("expected").value = JSON.stringify(spec.expected, null, 2);
+  setOptions(spec.options ?? {});
+}
+
+// ---------- evaluation ----------
+
+function evaluate() {
   $("error").textContent = "";
   clearVerdict();
-  const body = $("alignment").tBodies[0];
-  let actual, expected;
+  let input;
+  const t0 = performance.now();
   try {
-    const { format, calls } = extractToolCalls(parseJson($("trace").value, "the trace"), { warn: () => {} });
-    actual = calls;
-    $("format").textContent = `Detected ${format}: ${calls.length} tool call(s).`;
-    expected = parseJson($("expected").value, "the expected calls");
+    input = load();
   } catch (e) {
-    $("error").textContent = e.message;
+    $("error").textContent = describeError(e);
+    showKind(null);
     return;
   }
-  let r, al;
-  try {
-    r = evaluateToolCalls(expected, actual, options());
-    al = alignToolCalls(expected, actual, options());
-  } catch (e) {
-    $("error").textContent = e.code ? `${e.code}: ${e.message}` : e.message;
+  if (input.kind === "expectations") {
+    // An expectations file only sets the expected calls; the trace stays what it was.
+    $("format").textContent = "Read an expectations file: expected calls and options set. Now load a trace.";
+    showKind("trace");
     return;
   }
-  $("verdict").textContent = r.passed ? "PASS" : "FAIL";
-  $("verdict").className = `verdict ${r.passed ? "pass" : "fail"}`;
-  $("counts").textContent =
+  showKind(input.kind);
+  const t1 = performance.now();
+  if (input !== cachedInput) timing.load = t1 - t0;
+  cachedInput = input;
+  try {
+    ({ trace: evaluateTrace, transcript: evaluateTranscript, response: evaluateResponse })[input.kind](input);
+  } catch (e) {
+    clearVerdict();
+    $("error").textContent = describeError(e);
+    return;
+  } finally {
+    timing.judge = performance.now() - t1;
+  }
+  saveState();
+}
+
+function row(cls, expected, status, actual) {
+  const tr = el("tr", { class: cls });
+  tr.append(el("td", {}, expected ? el("code", { text: expected }) : null), el("td", { text: status }), el("td", {}, actual ? el("code", { text: actual }) : null));
+  return tr;
+}
+
+function evaluateTrace(input) {
+  const expected = parseJson($("expected").value, "the expected calls");
+  const actual = input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} }));
+  const shown = input.calls; // the same calls with argumentsError / rawArguments, for display
+  const o = options();
+  const r = evaluateToolCalls(expected, actual, o);
+  const al = alignToolCalls(expected, actual, o);
+  setVerdict(
+    r.passed,
     `${al.pairs.length} paired · ${al.missing.length} missing · ${al.extra.length} extra · ` +
-    `${al.outOfOrder.length} out of order · ${al.argumentMismatches.length} argument mismatch(es)`;
-  const rowOf = new Map();
-  for (const p of al.pairs) rowOf.set(p.expectedIndex, row("paired", compact(expected[p.expectedIndex]), "paired", compact(actual[p.actualIndex])));
+      `${al.outOfOrder.length} out of order · ${al.argumentMismatches.length} argument mismatch(es)`,
+  );
+  const rows = new Map();
+  for (const p of al.pairs) rows.set(p.expectedIndex, () => [row("paired", compact(expected[p.expectedIndex]), "paired", compact(shown[p.actualIndex]))]);
   for (const m of al.argumentMismatches) {
-    rowOf.set(m.expectedIndex, row("mismatch", compact(expected[m.expectedIndex]), "argument mismatch", compact(actual[m.actualIndex])));
+    rows.set(m.expectedIndex, () => {
+      const diff = el("td", { colspan: "3" }, renderDiff(expected[m.expectedIndex].arguments, actual[m.actualIndex].arguments, o.argumentMatching));
+      return [row("mismatch", compact(expected[m.expectedIndex]), `argument mismatch (actual #${m.actualIndex})`, compact(shown[m.actualIndex])), el("tr", { class: "diff" }, diff)];
+    });
   }
-  const moved = new Map(al.outOfOrder.map((o) => [o.expectedIndex, o.actualIndex]));
+  const moved = new Map(al.outOfOrder.map((x) => [x.expectedIndex, x.actualIndex]));
   for (const i of al.missing) {
-    rowOf.set(i, moved.has(i)
-      ? row("out-of-order", compact(expected[i]), `out of order → actual #${moved.get(i)}`, compact(actual[moved.get(i)]))
-      : row("missing", compact(expected[i]), "missing", ""));
+    rows.set(i, () =>
+      moved.has(i)
+        ? [row("out-of-order", compact(expected[i]), `out of order → actual #${moved.get(i)}`, compact(shown[moved.get(i)]))]
+        : [row("missing", compact(expected[i]), "missing", "")],
+    );
   }
-  expected.forEach((_, i) => body.append(rowOf.get(i)));
-  for (const j of al.extra) body.append(row("extra", "", `extra (actual #${j})`, compact(actual[j])));
-  lastVerdict = { passed: r.passed, missing: r.missing, extra: r.extra, outOfOrder: r.outOfOrder, argumentMismatches: r.argumentMismatches };
-  const state = { example: $("example").value, expected: $("expected").value, options: options() };
+  const all = [...expected.map((_, i) => rows.get(i)), ...al.extra.map((j) => () => [row("extra", "", `extra (actual #${j})`, compact(shown[j]))])];
+  const drawn = showAll ? all : all.slice(0, ROW_LIMIT);
+  const body = $("alignment").tBodies[0];
+  const frag = document.createDocumentFragment();
+  for (const make of drawn) frag.append(...make());
+  body.replaceChildren(frag);
+  $("show-all").hidden = drawn.length === all.length;
+  $("show-all").textContent = `Show all ${all.length} rows`;
+  lastVerdict = { kind: "trace", format: input.format, passed: r.passed, missing: r.missing, extra: r.extra, outOfOrder: r.outOfOrder, argumentMismatches: r.argumentMismatches };
+}
+
+const CATEGORY = { "file-edit": "edit", "web-search": "search", "web-fetch": "fetch" };
+function category(e) {
+  if (CATEGORY[e.type]) return CATEGORY[e.type];
+  return /^(bash|shell)$/i.test(e.name ?? "") ? "shell" : "tool";
+}
+
+function evaluateTranscript(input) {
+  const { run } = input;
+  const results = runAssertions($("assertions").value, run);
+  const failed = results.filter((r) => r.pass !== true);
+  const passed = results.length > 0 && failed.length === 0;
+  setVerdict(passed, `${results.length - failed.length} of ${results.length} assertion(s) pass · ${run.turns.length} turn(s) · ${run.events.length} event(s)`);
+  if (results.length === 0) $("counts").textContent += " · write an assertion to judge the run";
+  const list = $("assertion-results");
+  for (const r of results) {
+    const cls = r.pass === true ? "pass" : r.pass === false ? "fail" : "error";
+    const mark = { pass: "✓ pass", fail: "✗ fail", error: "! not run" }[cls];
+    list.append(el("li", { class: cls }, el("span", { class: "badge", text: mark }), " ", el("code", { text: r.text }), r.message ? el("div", { class: "message", text: r.message }) : null));
+  }
+  const failingTurns = new Map();
+  for (const r of failed) if (r.turn !== null) failingTurns.set(r.turn, (failingTurns.get(r.turn) ?? 0) + 1);
+  const timeline = $("timeline");
+  let drawn = 0;
+  for (const turn of run.turns) {
+    const head = el("h4", {}, `Turn ${turn.turn}`, el("span", { class: "note", text: ` · ${turn.events.length} event(s)` }));
+    if (failingTurns.has(turn.turn)) head.append(el("span", { class: "badge fail", text: ` ✗ ${failingTurns.get(turn.turn)} failing assertion(s)` }));
+    if (turn.unreported.length) head.append(el("span", { class: "note", text: ` · cannot report: ${turn.unreported.join(", ")}` }));
+    const ol = el("ol", { class: "events" });
+    for (const e of turn.events) {
+      if (!showAll && drawn++ >= ROW_LIMIT) break;
+      const cat = category(e);
+      const what = e.path ?? e.query ?? e.url ?? e.target ?? (e.input === undefined ? "" : JSON.stringify(e.input).slice(0, 160));
+      ol.append(
+        el("li", { class: `event ${cat}${e.ok === false ? " failed" : ""}` },
+          el("span", { class: `chip ${cat}`, text: cat }), " ",
+          el("strong", { text: e.name ?? e.type }), " ",
+          el("code", { text: what }),
+          e.ok === false ? el("span", { class: "badge fail", text: " failed" }) : null),
+      );
+    }
+    if (turn.events.length === 0) ol.append(el("li", { class: "note", text: "no events" }));
+    timeline.append(el("section", { class: `turn${failingTurns.has(turn.turn) ? " failing" : ""}`, "aria-label": `turn ${turn.turn}` }, head, ol));
+  }
+  $("show-all").hidden = showAll || run.events.length <= ROW_LIMIT;
+  $("show-all").textContent = `Show all ${run.events.length} events`;
+  lastVerdict = { kind: "transcript", harness: run.harness, passed, assertions: results.map(({ text, pass, message, turn }) => ({ assertion: text, turn, pass, message })) };
+}
+
+function toPattern(line) {
+  const m = /^\/(.*)\/([a-z]*)$/.exec(line);
+  return m ? new RegExp(m[1], m[2]) : line;
+}
+
+/** Ranges [start, end, cls] of the hits to highlight in `text`. */
+function hits(text, texts, patterns, caseSensitive) {
+  const out = [];
+  const hay = caseSensitive ? text : text.toLowerCase();
+  for (const t of texts) {
+    const needle = caseSensitive ? t : t.toLowerCase();
+    for (let i = hay.indexOf(needle); needle && i !== -1 && out.length < 5000; i = hay.indexOf(needle, i + needle.length)) out.push([i, i + needle.length, "text-hit"]);
+  }
+  for (const p of patterns) {
+    let re;
+    try {
+      const base = p instanceof RegExp ? p : new RegExp(p);
+      const flags = new Set([...base.flags.replace(/[gy]/g, ""), "g", "m", ...(caseSensitive ? [] : ["i"])]);
+      re = new RegExp(base.source, [...flags].join(""));
+    } catch {
+      continue; // the package reports the pattern; the highlight is only a help
+    }
+    for (const m of text.matchAll(re)) {
+      if (out.length >= 5000) break;
+      if (m[0].length) out.push([m.index, m.index + m[0].length, "pattern-hit"]);
+    }
+  }
+  return out.sort((a, b) => a[0] - b[0]);
+}
+
+function evaluateResponse(input) {
+  const texts = lines("texts");
+  const patterns = lines("patterns").map(toPattern);
+  const caseSensitive = $("caseSensitive").checked;
+  const checks = [];
+  if (texts.length) checks.push(["validateText", validateText(input.raw, texts, { caseSensitive })]);
+  if (patterns.length) checks.push(["validatePattern", validatePattern(input.raw, patterns, { caseSensitive })]);
+  const passed = checks.length > 0 && checks.every(([, r]) => r.pass);
+  const text = input.response.text;
+  setVerdict(passed, `${checks.filter(([, r]) => r.pass).length} of ${checks.length} check(s) pass · ${text.length} character(s) of text${input.response.isError ? " · isError: true" : ""}`);
+  if (checks.length === 0) $("counts").textContent += " · write an expected text or pattern";
+  for (const [name, r] of checks) {
+    $("response-results").append(el("li", { class: r.pass ? "pass" : "fail" }, el("span", { class: "badge", text: r.pass ? "✓ pass" : "✗ fail" }), " ", el("code", { text: name }), el("div", { class: "message", text: r.message })));
+  }
+  const pre = $("response-text");
+  const shown = text.length > 200000 ? text.slice(0, 200000) : text;
+  let at = 0;
+  for (const [s, e, cls] of hits(shown, texts, patterns, caseSensitive)) {
+    if (s < at) continue;
+    pre.append(shown.slice(at, s), el("mark", { class: cls, text: shown.slice(s, e) }));
+    at = e;
+  }
+  pre.append(shown.slice(at));
+  if (shown.length < text.length) pre.append(el("span", { class: "note", text: `\n… ${text.length - shown.length} more characters` }));
+  lastVerdict = { kind: "response", passed, checks: checks.map(([name, r]) => ({ check: name, ...r })), isError: input.response.isError };
+}
+
+// ---------- state in the URL fragment ----------
+
+function saveState() {
+  const state = {
+    example: source.example,
+    readAs: $("readAs").value,
+    expected: $("expected").value,
+    options: options(),
+    assertions: $("assertions").value,
+    texts: $("texts").value,
+    patterns: $("patterns").value,
+    caseSensitive: $("caseSensitive").checked,
+  };
+  if (!source.example && $("trace").value.length <= URL_INPUT_LIMIT) state.input = $("trace").value;
   history.replaceState(null, "", `${location.pathname}${location.search}#${encodeURIComponent(JSON.stringify(state))}`);
 }
 
-async function loadExample(name) {
-  const spec = await (await fetch(`../examples/expectations/${name}.json`)).json();
-  const trace = await (await fetch(`../examples/${spec.trace}`)).text();
-  $("trace").value = trace;
-  $("expected").value = JSON.stringify(spec.expected, null, 2);
-  const o = { ...MATCH_OPTIONS_DEFAULTS, isNegativeTest: false, ...spec.options };
-  $("toolCallOrder").value = o.toolCallOrder;
-  $("argumentMatching").value = o.argumentMatching;
-  $("maxExtraToolCalls").value = o.maxExtraToolCalls === null ? "" : String(o.maxExtraToolCalls);
-  $("isNegativeTest").checked = o.isNegativeTest;
-  render();
-}
-
-for (const name of EXAMPLES) $("example").append(new Option(name, name));
-$("example").addEventListener("change", () => loadExample($("example").value));
-for (const id of fields) $(id).addEventListener("input", render);
-let lastVerdict = null;
-$("export").addEventListener("click", () => {
-  const blob = new Blob([JSON.stringify(lastVerdict, null, 2)], { type: "application/json" });
-  const a = Object.assign(document.createElement("a"), { href: URL.createObjectURL(blob), download: "verdict.json" });
-  a.click();
-  URL.revokeObjectURL(a.href);
-});
-
-// State from the URL fragment (written by render), else ?example=NAME.
 function stateFromHash() {
   try {
     return location.hash.length > 1 ? JSON.parse(decodeURIComponent(location.hash.slice(1))) : null;
@@ -131,17 +358,187 @@ function stateFromHash() {
     return null;
   }
 }
-const saved = stateFromHash();
-const wanted = saved?.example ?? new URLSearchParams(location.search).get("example");
-if (wanted && EXAMPLES.includes(wanted)) $("example").value = wanted;
-await loadExample($("example").value);
-if (saved && typeof saved.expected === "string") {
-  $("expected").value = saved.expected;
-  const o = saved.options ?? {};
-  if (o.toolCallOrder) $("toolCallOrder").value = o.toolCallOrder;
-  if (o.argumentMatching) $("argumentMatching").value = o.argumentMatching;
-  $("maxExtraToolCalls").value = o.maxExtraToolCalls == null ? "" : String(o.maxExtraToolCalls);
-  $("isNegativeTest").checked = o.isNegativeTest === true;
-  render();
+
+function restore(saved) {
+  if (typeof saved.expected === "string") $("expected").value = saved.expected;
+  if (saved.options) setOptions(saved.options);
+  for (const id of ["assertions", "texts", "patterns"]) if (typeof saved[id] === "string") $(id).value = saved[id];
+  if (typeof saved.caseSensitive === "boolean") $("caseSensitive").checked = saved.caseSensitive;
 }
-document.body.dataset.ready = "true";
+
+// ---------- scheduling: evaluate at once while that is cheap, else debounce ----------
+
+const timing = { load: 0, judge: 0 };
+let timer = null;
+function run() {
+  timer = null;
+  evaluate();
+  const n = Number(document.body.dataset.evaluations ?? 0) + 1;
+  document.body.dataset.evaluations = String(n);
+  $("timing").textContent = `Read in ${timing.load.toFixed(1)} ms, judged in ${timing.judge.toFixed(1)} ms.`;
+}
+const SMALL = 200000; // characters of input + expectations judged at once on every keystroke
+/**
+ * Small inputs are judged on every keystroke; large ones (a 5,000-call trace) after
+ * a pause in typing that grows with the measured cost of the last run.
+ */
+function schedule(inputChanged) {
+  if (timer !== null) clearTimeout(timer);
+  if ($("trace").value.length + $("expected").value.length < SMALL) run();
+  else timer = setTimeout(run, Math.min(800, 150 + 2 * (timing.judge + (inputChanged ? timing.load : 0))));
+}
+
+// ---------- examples, files, drop ----------
+
+function fillExamples() {
+  const select = $("example");
+  select.append(new Option("— your own input —", ""));
+  const group = (label, values, text = (v) => v) => {
+    const g = el("optgroup", { label });
+    for (const v of values) g.append(new Option(text(v), v));
+    select.append(g);
+  };
+  group("Expectations (trace + expected calls)", BUNDLED.expectations);
+  group("Traces", BUNDLED.trace, (p) => p.replace(/^(examples|tests\/fixtures)\/traces\//, ""));
+  group("Transcripts", BUNDLED.transcript, (p) => p.replace(/^tests\/fixtures\/transcripts\//, ""));
+  group("Tool responses", BUNDLED.response, (p) => p.replace(/^tests\/fixtures\/responses\//, ""));
+}
+
+function kindOfExample(value) {
+  return KINDS.find((k) => BUNDLED[k].includes(value)) ?? null;
+}
+
+async function loadExample(value) {
+  source = { example: value };
+  showAll = false;
+  try {
+    if (BUNDLED.expectations.includes(value)) {
+      const spec = JSON.parse(await readBundled(`examples/expectations/${value}.json`));
+      $("trace").value = await readBundled(`examples/${spec.trace}`);
+      $("readAs").value = "auto";
+      applyExpectations(spec);
+    } else {
+      const kind = kindOfExample(value);
+      if (!kind) return;
+      $("trace").value = await readBundled(value);
+      $("readAs").value = kind;
+      loadedKey = "";
+      const input = readInput($("trace").value, kind);
+      fillDefaults(input, true);
+    }
+  } catch (e) {
+    $("error").textContent = `Could not load the example ${value}: ${e.message}`;
+    return;
+  }
+  run();
+}
+
+async function loadFile(file) {
+  const text = await file.text();
+  showAll = false;
+  let spec = null;
+  try {
+    const input = readInput(text, "auto");
+    if (input.kind === "expectations") spec = input.spec;
+  } catch {
+    // not an expectations file: shown as the input below, with the reason it cannot be read
+  }
+  if (spec) {
+    // An expectations file sets what is expected and keeps the loaded trace (or loads the bundled one it names).
+    applyExpectations(spec);
+    const bundled = typeof spec.trace === "string" ? `examples/${spec.trace}` : "";
+    if (BUNDLED.trace.includes(bundled)) {
+      $("trace").value = await readBundled(bundled);
+      source = { example: "" };
+      $("example").value = "";
+      $("readAs").value = "auto";
+    }
+    run();
+    $("format").textContent = `${file.name}: expected calls and options set. ${$("format").textContent}`;
+    return;
+  }
+  source = { example: "" };
+  $("example").value = "";
+  $("readAs").value = "auto";
+  $("trace").value = text;
+  run();
+  if (!$("error").textContent) $("format").textContent = `${file.name}: ${$("format").textContent}`;
+}
+
+function wire() {
+  $("example").addEventListener("change", () => {
+    if ($("example").value) loadExample($("example").value);
+  });
+  $("trace").addEventListener("input", () => {
+    source = { example: "" };
+    $("example").value = "";
+    schedule(true);
+  });
+  for (const id of ["expected", "toolCallOrder", "argumentMatching", "maxExtraToolCalls", "isNegativeTest", "assertions", "texts", "patterns", "caseSensitive"]) {
+    $(id).addEventListener("input", () => schedule(false));
+    $(id).addEventListener("change", () => schedule(false));
+  }
+  $("readAs").addEventListener("change", run);
+  $("file").addEventListener("change", () => $("file").files[0] && loadFile($("file").files[0]));
+  // A file dropped anywhere on the page is loaded; dragged text still drops into the text areas.
+  const drop = $("drop");
+  const hasFile = (e) => [...(e.dataTransfer?.types ?? [])].includes("Files");
+  document.addEventListener("dragover", (e) => {
+    if (!hasFile(e)) return;
+    e.preventDefault();
+    drop.classList.add("over");
+  });
+  document.addEventListener("dragleave", () => drop.classList.remove("over"));
+  document.addEventListener("drop", (e) => {
+    drop.classList.remove("over");
+    const file = e.dataTransfer?.files?.[0];
+    if (!file) return;
+    e.preventDefault();
+    loadFile(file);
+  });
+  $("show-all").addEventListener("click", () => {
+    showAll = true;
+    run();
+  });
+  $("export").addEventListener("click", () => {
+    const blob = new Blob([JSON.stringify(lastVerdict, null, 2)], { type: "application/json" });
+    const a = Object.assign(document.createElement("a"), { href: URL.createObjectURL(blob), download: "verdict.json" });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+  $("copy-link").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      $("timing").textContent = "Link copied.";
+    } catch {
+      $("timing").textContent = "Copy the address bar: it holds the state.";
+    }
+  });
+}
+
+async function main() {
+  fillExamples();
+  $("matcher-names").textContent = Object.keys(not).join(", ");
+  wire();
+  const saved = stateFromHash();
+  const wanted = saved ? saved.example : new URLSearchParams(location.search).get("example");
+  const all = [...BUNDLED.expectations, ...BUNDLED.trace, ...BUNDLED.transcript, ...BUNDLED.response];
+  if (saved && !saved.example && typeof saved.input === "string") {
+    $("example").value = "";
+    $("readAs").value = saved.readAs ?? "auto";
+    $("trace").value = saved.input;
+    restore(saved);
+    run();
+  } else {
+    const value = wanted && all.includes(wanted) ? wanted : "anthropic.wrong-family-member";
+    $("example").value = value;
+    await loadExample(value);
+    if (saved) {
+      restore(saved);
+      run();
+    }
+  }
+  document.body.dataset.ready = "true";
+}
+
+main();

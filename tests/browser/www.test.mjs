@@ -1,10 +1,12 @@
-// The www/ page in real headless Chromium (Debian's, driven by playwright-core):
-// it imports the built package, evaluates a real bundled trace, and shows the
-// verdict. Expected values are worked out by hand from the traces in
-// examples/traces/ and the @mcpjam/sdk@1.14.0 semantics. Screenshots go to test-output/.
+// The www/ trace viewer in real headless Chromium (Debian's, driven by playwright-core):
+// it imports the built package, reads real traces, transcripts and tool responses
+// (picked, pasted, dropped), and shows the verdict. Expected values are worked out by
+// hand from the files in examples/ and tests/fixtures/ and the references' documented
+// semantics (README). Screenshots go to test-output/.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { serve } from "./static-server.mjs";
@@ -85,5 +87,232 @@ test("a broken trace shows a plain error; a bad expected list shows the coded er
   assert.equal(await page.textContent("#error"), "INVALID_ARGUMENT: toolName must be a string, got a number (at expected[0].toolName)");
   assert.equal(await page.textContent("#verdict"), "", "no stale verdict next to an error");
   await page.screenshot({ path: `${out}/www-narrow-error.png`, fullPage: true });
+  await page.close();
+});
+
+// ---------- the trace viewer (issue 6) ----------
+
+const fixture = (path) => readFileSync(`${root}/${path}`, "utf8");
+const counts = (page) => page.textContent("#counts");
+
+test("the bundled example list: every listed file exists; files not listed are reported", async (t) => {
+  const { BUNDLED } = await import("../../www/examples.js");
+  const { currentList } = await import("../../scripts/build-www.mjs");
+  const now = currentList();
+  for (const kind of Object.keys(now)) {
+    const missing = BUNDLED[kind].filter((p) => !now[kind].includes(p));
+    assert.deepEqual(missing, [], `${kind}: listed in www/examples.js but gone (node scripts/build-www.mjs --update-list)`);
+    const unlisted = now[kind].filter((p) => !BUNDLED[kind].includes(p));
+    if (unlisted.length) t.diagnostic(`${kind}: not yet in www/examples.js (node scripts/build-www.mjs --update-list): ${unlisted.join(", ")}`);
+  }
+  assert.ok(BUNDLED.trace.length >= 40 && BUNDLED.transcript.length >= 15 && BUNDLED.response.length >= 50);
+});
+
+// openai-chat/messages.multi-turn-history.json: two turns, three calls:
+// get_country {}, get_product_name {}, get_weather {"city":"Mexico City"}.
+test("trace picked from disk: two-column alignment, argument diff with the differing keys highlighted", async () => {
+  const { page, errors } = await open("anthropic.wrong-family-member");
+  await page.setInputFiles("#file", `${root}/tests/fixtures/traces/openai-chat/messages.multi-turn-history.json`);
+  await page.waitForFunction(() => /multi-turn-history/.test(document.querySelector("#format").textContent));
+  assert.equal(await page.textContent("#format"), "messages.multi-turn-history.json: Detected openai-chat: 3 tool call(s).");
+  // ignore order, partial arguments: get_weather is called for another city and
+  // without units (an argument mismatch with actual #2), get_country pairs with
+  // actual #0, send_email was never called, get_product_name (#1) is extra.
+  await page.fill("#expected", JSON.stringify([
+    { toolName: "get_weather", arguments: { city: "Paris", units: "celsius" } },
+    { toolName: "get_country", arguments: {} },
+    { toolName: "send_email", arguments: { to: "ops@example.com" } },
+  ]));
+  assert.equal(await page.textContent("#verdict"), "FAIL");
+  assert.equal(await counts(page), "1 paired · 1 missing · 1 extra · 0 out of order · 1 argument mismatch(es)");
+  assert.match(await page.textContent("tr.mismatch"), /get_weather.*"city":"Paris".*argument mismatch \(actual #2\).*"city":"Mexico City"/);
+  assert.match(await page.textContent("tr.paired"), /get_country\(\{\}\).*paired.*get_country\(\{\}\)/);
+  assert.match(await page.textContent("tr.missing"), /send_email/);
+  assert.match(await page.textContent("tr.extra"), /extra \(actual #1\).*get_product_name/);
+  // The diff marks "city" (differs) and "units" (missing from the actual call), nothing else.
+  assert.deepEqual(await page.$$eval("tr.diff mark.diff-key", (ms) => ms.map((m) => m.dataset.key)), ["city", "units"]);
+  assert.match(await page.textContent("tr.diff .diff-line.differs"), /"city": "Paris" → "Mexico City"/);
+  // Rows come in expected order, then the extra calls.
+  assert.deepEqual(await page.$$eval("#alignment tbody tr", (rs) => rs.map((r) => r.className)), ["mismatch", "diff", "paired", "missing", "extra"]);
+  await page.screenshot({ path: `${out}/www-trace-diff.png`, fullPage: true });
+  // Exact matching also compares the keys only the actual call has.
+  await page.selectOption("#argumentMatching", "ignore");
+  assert.equal(await counts(page), "2 paired · 1 missing · 1 extra · 0 out of order · 0 argument mismatch(es)");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// pi/untether_pi-mode-json_bash-write.jsonl: one turn; bash `ls -la`, then write notes.md.
+test("transcript pasted: timeline by turn and assertions with the failure marked; the link reproduces it", async () => {
+  const { page, errors } = await open("anthropic.wrong-family-member");
+  await page.fill("#trace", fixture("tests/fixtures/transcripts/pi/untether_pi-mode-json_bash-write.jsonl"));
+  assert.equal(await page.textContent("#format"), "Detected pi transcript: 1 turn(s), 2 event(s).");
+  await page.fill("#assertions", ['toHaveRun("ls")', 'toHaveEdited("notes.md")', "not.toHaveRun(/ls/)", 'turn 0: toHaveCalledTool("bash")', "# a comment"].join("\n"));
+  assert.equal(await page.textContent("#verdict"), "FAIL");
+  assert.equal(await counts(page), "3 of 4 assertion(s) pass · 1 turn(s) · 2 event(s)");
+  assert.deepEqual(await page.$$eval("#assertion-results li", (ls) => ls.map((l) => l.className)), ["pass", "pass", "fail", "pass"]);
+  assert.match(await page.textContent("#assertion-results li.fail"), /not\.toHaveRun\(\/ls\/\)/);
+  assert.deepEqual(await page.$$eval("#timeline .turn h4", (hs) => hs.map((h) => h.firstChild.textContent)), ["Turn 0"]);
+  assert.deepEqual(await page.$$eval("#timeline .chip", (cs) => cs.map((c) => c.textContent)), ["shell", "edit"]);
+  assert.match(await page.textContent("#timeline .event.shell"), /bash.*ls -la/);
+  assert.match(await page.textContent("#timeline .event.edit"), /write.*notes\.md/);
+  // A failing assertion on turn 0 marks the turn.
+  await page.fill("#assertions", 'turn 0: toHaveEdited("README.md")');
+  assert.equal(await page.locator("#timeline .turn.failing").count(), 1);
+  assert.match(await page.textContent("#assertion-results li.fail"), /README\.md/);
+  await page.screenshot({ path: `${out}/www-transcript.png`, fullPage: true });
+  const link = page.url();
+  const again = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await again.goto(link);
+  await again.waitForSelector("body[data-ready=true]", { timeout: 15000 });
+  assert.equal(await again.inputValue("#assertions"), 'turn 0: toHaveEdited("README.md")');
+  assert.equal(await again.textContent("#format"), "Detected pi transcript: 1 turn(s), 2 event(s).");
+  assert.equal(await again.textContent("#counts"), "0 of 1 assertion(s) pass · 1 turn(s) · 2 event(s)");
+  await again.screenshot({ path: `${out}/www-transcript-narrow.png`, fullPage: true });
+  const [download] = await Promise.all([again.waitForEvent("download"), again.click("#export")]);
+  const exported = JSON.parse(readFileSync(await download.path(), "utf8"));
+  assert.equal(exported.kind, "transcript");
+  assert.equal(exported.harness, "pi");
+  assert.equal(exported.passed, false);
+  assert.equal(exported.assertions[0].turn, 0);
+  await again.close();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// filesystem/read_text_file-enoent.result.json: isError, one text block
+// "ENOENT: no such file or directory, open '/srv/fs-sandbox/project/nope.txt'".
+test("tool response dropped: extracted text with the hits highlighted, validateText / validatePattern results", async () => {
+  const { page, errors } = await open("anthropic.wrong-family-member");
+  const text = fixture("tests/fixtures/responses/filesystem/read_text_file-enoent.result.json");
+  await page.evaluate((body) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([body], "enoent.result.json", { type: "application/json" }));
+    document.querySelector("#drop").dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, text);
+  await page.waitForFunction(() => /enoent\.result\.json/.test(document.querySelector("#format").textContent));
+  assert.equal(await page.textContent("#format"), "enoent.result.json: Detected an MCP CallToolResult: 1 content block(s), isError: true.");
+  await page.fill("#texts", "ENOENT\nnope.txt");
+  await page.fill("#patterns", "/NO SUCH FILE/i\n^EACCES");
+  const extracted = "ENOENT: no such file or directory, open '/srv/fs-sandbox/project/nope.txt'";
+  assert.equal(await page.textContent("#response-text"), extracted);
+  assert.equal(await page.textContent("#verdict"), "FAIL");
+  assert.equal(await counts(page), `1 of 2 check(s) pass · ${extracted.length} character(s) of text · isError: true`);
+  assert.deepEqual(await page.$$eval("#response-results li", (ls) => ls.map((l) => `${l.className} ${l.querySelector("code").textContent}`)), ["pass validateText", "fail validatePattern"]);
+  assert.match(await page.textContent("#response-results li.fail"), /EACCES/);
+  assert.deepEqual(await page.$$eval("#response-text mark.text-hit", (ms) => ms.map((m) => m.textContent)), ["ENOENT", "nope.txt"]);
+  assert.deepEqual(await page.$$eval("#response-text mark.pattern-hit", (ms) => ms.map((m) => m.textContent)), ["no such file"]);
+  await page.fill("#patterns", "/NO SUCH FILE/i");
+  assert.equal(await page.textContent("#verdict"), "PASS");
+  await page.screenshot({ path: `${out}/www-response.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a broken file: the error names the line and column; nothing stale is shown", async () => {
+  const { page } = await open("gemini.three-topics");
+  await page.setInputFiles("#file", { name: "broken.json", mimeType: "application/json", buffer: Buffer.from('{\n  "candidates": [\n    { "content": oops }\n  ]\n}\n') });
+  await page.waitForFunction(() => document.querySelector("#error").textContent !== "");
+  assert.match(await page.textContent("#error"), /^Could not read the input: the trace is not JSON \(line 3, column 18: /);
+  assert.equal(await page.textContent("#verdict"), "");
+  assert.equal(await page.locator("#alignment tbody tr").count(), 0);
+  // JSON that is none of the known shapes says what each reader looked for.
+  await page.fill("#trace", '{"hello": "world"}');
+  assert.match(await page.textContent("#error"), /not a trace: an object with keys \["hello"\].*not a transcript: .*not a tool response/);
+  // A call whose arguments are cut short is kept, shown as found, and judged as {}.
+  const cut = { object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "search", arguments: '{"q": "ru' } }] } }] };
+  await page.fill("#trace", JSON.stringify(cut));
+  await page.fill("#expected", '[{"toolName": "search", "arguments": {}}]');
+  assert.equal(await page.textContent("#error"), "");
+  assert.equal(await page.textContent("#format"), "Detected openai-chat: 1 tool call(s).");
+  assert.match(await page.textContent("#notes"), /search \(step 0, #0\): arguments unreadable \(NOT_JSON\), judged as \{\}/);
+  assert.match(await page.textContent("tr.paired"), /⚠ NOT_JSON: "\{\\"q\\": \\"ru" — judged as \{\}/);
+  await page.screenshot({ path: `${out}/www-broken.png`, fullPage: true });
+  await page.close();
+});
+
+test("a 5,000-call trace stays responsive: edits are debounced, one evaluation per pause", async () => {
+  const { page, errors } = await open("anthropic.wrong-family-member");
+  const calls = Array.from({ length: 5000 }, (_, i) => ({ id: `call_${i}`, type: "function", function: { name: `tool_${i % 7}`, arguments: JSON.stringify({ i, q: `query ${i}` }) } }));
+  const completion = { object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: calls }, finish_reason: "tool_calls" }] };
+  await page.fill("#trace", JSON.stringify(completion));
+  await page.waitForFunction(() => /5000 tool call/.test(document.querySelector("#format").textContent), null, { timeout: 20000 });
+  // Pasting a trace keeps the expected calls the user wrote: expect the same 5,000 calls.
+  await page.fill("#expected", JSON.stringify(calls.map((c) => ({ toolName: c.function.name, arguments: JSON.parse(c.function.arguments) }))));
+  await page.waitForFunction(() => document.querySelector("#verdict").textContent === "PASS", null, { timeout: 20000 });
+  assert.equal(await counts(page), "5000 paired · 0 missing · 0 extra · 0 out of order · 0 argument mismatch(es)");
+  assert.equal(await page.locator("#alignment tbody tr").count(), 500, "rows beyond 500 wait for 'show all'");
+  const timing = await page.textContent("#timing");
+  const judged = Number(/judged in ([\d.]+) ms/.exec(timing)[1]);
+  // Type ten characters into the expected calls, 20 ms apart: far fewer evaluations than keystrokes.
+  const before = Number(await page.getAttribute("body", "data-evaluations"));
+  await page.focus("#maxExtraToolCalls");
+  const t0 = Date.now();
+  await page.keyboard.type("0000000000", { delay: 20 });
+  const typing = Date.now() - t0;
+  await page.waitForFunction((n) => Number(document.body.dataset.evaluations) > n, before, { timeout: 5000 });
+  await page.waitForTimeout(700);
+  const evaluations = Number(await page.getAttribute("body", "data-evaluations")) - before;
+  console.log(`5,000 calls: ${timing} 10 keystrokes took ${typing} ms, ${evaluations} evaluation(s)`);
+  assert.ok(judged < 1000, `one evaluation of 5,000 calls took ${judged} ms`);
+  assert.ok(evaluations >= 1 && evaluations <= 3, `${evaluations} evaluations for 10 keystrokes`);
+  assert.equal(await page.textContent("#verdict"), "PASS");
+  await page.click("#show-all");
+  assert.equal(await page.locator("#alignment tbody tr").count(), 5000);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the one-file build (scripts/build-www.mjs) works from file://", async () => {
+  const { buildWww } = await import("../../scripts/build-www.mjs");
+  const file = await buildWww(`${out}/www-dist`);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const requests = [];
+  page.on("request", (r) => requests.push(r.url()));
+  await page.goto(`${pathToFileURL(file)}?example=anthropic.wrong-family-member`);
+  await page.waitForSelector("body[data-ready=true]", { timeout: 15000 });
+  assert.equal(await page.textContent("#counts"), "3 paired · 0 missing · 0 extra · 0 out of order · 1 argument mismatch(es)");
+  assert.deepEqual(await page.$$eval("mark.diff-key", (ms) => ms.map((m) => m.dataset.key)), ["name"]);
+  // Embedded examples of every kind load without a server.
+  await page.selectOption("#example", "tests/fixtures/transcripts/pi/untether_pi-mode-json_bash-write.jsonl");
+  await page.waitForFunction(() => /pi transcript/.test(document.querySelector("#format").textContent));
+  await page.selectOption("#example", "tests/fixtures/responses/filesystem/read_text_file-enoent.result.json");
+  await page.waitForFunction(() => /CallToolResult/.test(document.querySelector("#format").textContent));
+  assert.deepEqual(requests.filter((u) => !u.startsWith("file:") && !u.startsWith("data:") && !u.startsWith("blob:")), [], "no network");
+  assert.deepEqual(errors, []);
+  await page.screenshot({ path: `${out}/www-file-url.png`, fullPage: true });
+  await page.close();
+});
+
+test("an expectations file picked after a trace sets the expected calls and keeps the trace", async () => {
+  const { page, errors } = await open("gemini.three-topics");
+  await page.selectOption("#example", "tests/fixtures/traces/anthropic/message.parallel-tool-use.json");
+  await page.waitForFunction(() => /anthropic: 4 tool call/.test(document.querySelector("#format").textContent));
+  // examples/expectations/anthropic.first-and-last.json names the same Anthropic trace.
+  await page.setInputFiles("#file", `${root}/examples/expectations/anthropic.first-and-last.json`);
+  await page.waitForFunction(() => /first-and-last/.test(document.querySelector("#format").textContent));
+  assert.match(await page.textContent("#format"), /expected calls and options set\. Detected anthropic: 4 tool call\(s\)\./);
+  const spec = JSON.parse(fixture("examples/expectations/anthropic.first-and-last.json"));
+  assert.deepEqual(JSON.parse(await page.inputValue("#expected")), spec.expected);
+  assert.equal(await page.textContent("#verdict"), spec.expectPassed ? "PASS" : "FAIL");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("keyboard: Tab walks the controls in reading order", async () => {
+  const { page } = await open("anthropic.wrong-family-member");
+  const seen = [];
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    seen.push(await page.evaluate(() => document.activeElement.id || document.activeElement.tagName));
+  }
+  assert.deepEqual(seen.slice(0, 11), ["example", "file", "readAs", "trace", "expected", "toolCallOrder", "argumentMatching", "maxExtraToolCalls", "isNegativeTest", "export", "copy-link"]);
+  // The options answer to the keyboard and the verdict follows.
+  await page.focus("#argumentMatching");
+  await page.keyboard.press("ArrowDown"); // partial → exact
+  assert.equal(await page.inputValue("#argumentMatching"), "exact");
+  assert.equal(await page.textContent("#counts"), "3 paired · 0 missing · 0 extra · 0 out of order · 1 argument mismatch(es)");
   await page.close();
 });

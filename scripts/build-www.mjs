@@ -1,0 +1,84 @@
+// Builds www/ into one self-contained page that works from file:// (where Chromium
+// blocks ES module imports): esbuild bundles www/app.js with the package (pkg/,
+// the wasm inlined) into one classic script, and the bundled example files are
+// embedded as globalThis.__MCP_MATCHERS_WWW_FILES__ (www/examples.js reads them).
+//   node scripts/build-www.mjs [out-dir]    (default www/dist; needs pkg/ built)
+// Writes OUT/index.html (page, style and script in one file).
+//   node scripts/build-www.mjs --update-list
+// Rewrites the bundled example list in www/examples.js from the folders.
+import { build } from "esbuild";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Builds the one-file viewer into `outDir`; resolves to the page's path. */
+export async function buildWww(outDir = join(root, "www/dist")) {
+  const { BUNDLED } = await import(join(root, "www/examples.js"));
+  const files = {};
+  for (const name of BUNDLED.expectations) {
+    const path = `examples/expectations/${name}.json`;
+    files[path] = readFileSync(join(root, path), "utf8");
+  }
+  for (const path of [...BUNDLED.trace, ...BUNDLED.transcript, ...BUNDLED.response]) files[path] = readFileSync(join(root, path), "utf8");
+  const result = await build({
+    entryPoints: [join(root, "www/app.js")],
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    write: false,
+    legalComments: "none",
+    banner: { js: `globalThis.__MCP_MATCHERS_WWW_FILES__=${JSON.stringify(files)};` },
+    // pkg/'s async init() mentions import.meta.url; the viewer never calls it (the wasm is inlined).
+    logOverride: { "empty-import-meta": "silent" },
+  });
+  const script = result.outputFiles[0].text.replace(/<\/(script)/gi, "<\\/$1");
+  const css = readFileSync(join(root, "www/style.css"), "utf8");
+  let html = readFileSync(join(root, "www/index.html"), "utf8");
+  html = html.replace(/<link rel="stylesheet" href="style.css">/, () => `<style>\n${css}</style>`);
+  html = html.replace(/<script type="module" src="app.js"><\/script>/, () => `<script>\n${script}</script>`);
+  if (html.includes('src="app.js"') || html.includes('href="style.css"')) throw new Error("www/index.html: script or style tag not found");
+  mkdirSync(outDir, { recursive: true });
+  const out = join(outDir, "index.html");
+  writeFileSync(out, html);
+  return out;
+}
+
+/** Every file under `dir` (a path from the repository root) except `*.md`, sorted. */
+export function filesUnder(dir) {
+  return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && !d.name.endsWith(".md"))
+    .map((d) => `${join(d.parentPath ?? d.path, d.name).slice(root.length + 1)}`)
+    .sort();
+}
+
+/** The example list as www/examples.js should hold it. */
+export function currentList() {
+  return {
+    expectations: filesUnder("examples/expectations").map((p) => p.replace(/^examples\/expectations\/(.*)\.json$/, "$1")),
+    trace: [...filesUnder("examples/traces"), ...filesUnder("tests/fixtures/traces")],
+    transcript: filesUnder("tests/fixtures/transcripts"),
+    response: filesUnder("tests/fixtures/responses"),
+  };
+}
+
+function updateList() {
+  const path = join(root, "www/examples.js");
+  const text = readFileSync(path, "utf8");
+  const body = Object.entries(currentList())
+    .map(([k, v]) => `  ${k}: [\n${v.map((p) => `    ${JSON.stringify(p)},`).join("\n")}\n  ],`)
+    .join("\n");
+  const next = text.replace(/export const BUNDLED = \{\n[^]*?\n\};\n/, () => `export const BUNDLED = {\n${body}\n};\n`);
+  writeFileSync(path, next);
+  console.log(next === text ? "www/examples.js: list unchanged" : "www/examples.js: list updated");
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv[2] === "--update-list") {
+  updateList();
+} else if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const out = await buildWww(process.argv[2] ? resolve(process.argv[2]) : undefined);
+  console.log(`built ${out} (${readFileSync(out).length} bytes): open it from file://`);
+}
