@@ -141,3 +141,143 @@ export declare function validateError(response: unknown, expected?: boolean | st
  *   (path `options`) or a bound is not a finite number (path `options.minBytes`/`options.maxBytes`).
  */
 export declare function validateSize(response: unknown, options: SizeOptions): ValidationResult;
+
+/** One expected call of `validateToolCalls`. */
+export interface ExpectedToolCall {
+  /** The tool name, compared exactly. */
+  name: string;
+  /**
+   * Arguments the call must hold, partially and recursively: an object or
+   * array matches any object or array with at least these keys (array items
+   * by index); `{ $pattern: "…", $flags?: "i" }` matches a string by a
+   * JavaScript regular expression (run in linear time); anything else is
+   * compared as `JSON.stringify` text. Absent: any arguments.
+   */
+  arguments?: Record<string, unknown>;
+  /** Default `true`; an optional call only counts for order and `exclusive`. */
+  required?: boolean;
+}
+
+/** `expect.toolsTriggered` of @gleanwork/mcp-server-tester@1.1.0. */
+export interface ToolCallExpectation {
+  calls: ExpectedToolCall[];
+  /** `"any"` (default): each required call happened. `"strict"`: in this order, other calls allowed between. */
+  order?: "strict" | "any";
+  /** `true`: no call to a tool outside `calls`. Default `false`. */
+  exclusive?: boolean;
+}
+
+/** `expect.toolCallCount`: bounds on the number of calls (inclusive). */
+export interface ToolCallCountOptions {
+  min?: number;
+  max?: number;
+  exact?: number;
+}
+
+/** What `validateToolCalls` returns. */
+export interface ToolCallValidationResult extends ValidationResult {
+  /**
+   * `precision`: share (0–1) of actual calls whose name is in `calls` (1 with
+   * no calls); `recall`: share of required calls matched anywhere, any order
+   * (1 with none required). Absent only when the response is not a simulation result.
+   */
+  metrics?: { precision: number; recall: number };
+}
+
+/**
+ * Tool-call expectation (`validateToolCalls`, the dataset's
+ * `expect.toolsTriggered`) over an `MCPHostSimulationResult`
+ * `{ success, toolCalls: [{ name, arguments }] }`; any other response fails
+ * with the reference's "requires mcp_host mode" message.
+ *
+ * @returns `{ pass, message, details?, metrics? }`; `details` is
+ *   `{ actual: names, expected: name }` for a missing call,
+ *   `{ actual: names, unexpected: names }` for calls `exclusive` forbids.
+ * @throws {MatcherError} `INVALID_ARGUMENT` for a malformed expectation
+ *   (e.g. path `expectation.calls[0].name`), a `$pattern` regex-lite cannot
+ *   run or compile (path `expectation.calls[i].arguments.key.$pattern`, the
+ *   message names the construct), or a malformed `response.toolCalls[i]`;
+ *   `INVALID_OPTION` for an unknown `order` or a non-boolean
+ *   `exclusive`/`required`; `UNSUPPORTED_VALUE` for a value with no JSON form.
+ */
+export declare function validateToolCalls(response: unknown, expectation: ToolCallExpectation): ToolCallValidationResult;
+
+/**
+ * Tool-call count (`validateToolCallCount`, `expect.toolCallCount`):
+ * `exact`, then `min`, then `max`, each inclusive; with no bound it passes.
+ *
+ * @returns on failure `details: { actual, expected | min | max }`.
+ * @throws {MatcherError} `INVALID_ARGUMENT` when `options` is not an object
+ *   (path `options`) or a bound is not a finite number (path `options.min`, …).
+ */
+export declare function validateToolCallCount(response: unknown, options: ToolCallCountOptions): ValidationResult;
+
+/** The built-in sanitizer names (`SnapshotSanitizers` of the reference), frozen. */
+export declare const SnapshotSanitizers: Readonly<{
+  TIMESTAMP: "timestamp";
+  UUID: "uuid";
+  ISO_DATE: "iso-date";
+  OBJECT_ID: "objectId";
+  JWT: "jwt";
+}>;
+
+/**
+ * One snapshot sanitizer: a built-in name; a custom pattern (a string is
+ * `new RegExp(pattern, "g")`; a `RegExp` keeps its flags, so without `g` only
+ * the first match is replaced) with a replacement in JavaScript's syntax
+ * (`$&`, `` $` ``, `$'`, `$1`, `$<name>`, `$$`; default `"[SANITIZED]"`); or dot
+ * paths of JSON fields to remove (a non-index key on an array applies to
+ * every item).
+ */
+export type Sanitizer =
+  | "timestamp"
+  | "uuid"
+  | "iso-date"
+  | "objectId"
+  | "jwt"
+  | { pattern: string | RegExp; replacement?: string }
+  | { remove: string[] };
+
+/**
+ * Applies sanitizers in order to a response's text (`extractText`; a string
+ * as is) and returns the text a snapshot stores. Built-ins: `timestamp` (a
+ * run of 10–13 digits, so a bare 10-digit phone number too) → `[TIMESTAMP]`;
+ * `uuid` (8-4-4-4-12 hex, any version, v6/v7/v8 included) → `[UUID]`;
+ * `iso-date` (`YYYY-MM-DD` with an optional time, any fraction digits and
+ * zone) → `[ISO_DATE]`; `objectId` (24 hex) → `[OBJECT_ID]`; `jwt` →
+ * `[JWT]`. A built-in match has no ASCII letter or digit on either side.
+ * `{ remove }` reads the text as JSON (text that is not JSON is left as it is)
+ * and returns `JSON.stringify(value, null, 2)`. Patterns run in linear time.
+ *
+ * @throws {MatcherError} `INVALID_ARGUMENT` at `sanitizers[i].pattern` for a
+ *   pattern that does not compile or uses look-around, back-references,
+ *   `\p{…}` or the `y`/`v` flag (the message names the sanitizer); at
+ *   `sanitizers[i]` for an unknown built-in name or shape; at `sanitizers`
+ *   for a non-array.
+ */
+export declare function applySanitizers(response: unknown, sanitizers?: Sanitizer[] | null): string;
+
+/** What `matchSnapshot` returns. */
+export interface SnapshotMatch {
+  /** `actual` equals `expected` exactly; `false` when nothing is stored. */
+  pass: boolean;
+  /** The response's text after the sanitizers: what a snapshot stores. */
+  actual: string;
+  /** The stored text, `null` when there is none. */
+  expected: string | null;
+  /** Unified diff from `expected` to `actual` (`--- expected` / `+++ actual`, GNU `diff -u` form); `""` on a pass. */
+  diff: string;
+}
+
+/**
+ * Snapshot comparison with the storage left to the caller: the response's
+ * text (`extractText`) after `sanitizers` (see `applySanitizers`) is compared
+ * exactly with `stored`. Store `actual` to create or update a snapshot (the
+ * reference hands the same text to Playwright's `toMatchSnapshot`). For
+ * `__snapshots__/` files in Node, see `mcp-matchers/snapshots-node`.
+ *
+ * @param stored - the stored snapshot text; `null`/`undefined` when there is none (never passes).
+ * @throws {MatcherError} `INVALID_ARGUMENT` (path `stored`) for a non-string;
+ *   the errors of `applySanitizers`.
+ */
+export declare function matchSnapshot(received: unknown, stored: string | null | undefined, sanitizers?: Sanitizer[] | null): SnapshotMatch;

@@ -1,6 +1,7 @@
 // Tool-response expectations of @gleanwork/mcp-server-tester@1.1.0
 // (dist/index.js: normalizeToolResponse, extractText, validateResponse,
-// validateText, validatePattern, validateError, validateSize), over the Rust core.
+// validateText, validatePattern, validateError, validateSize, validateToolCalls,
+// validateToolCallCount), over the Rust core.
 //
 // A response crosses as its JSON.stringify text: the reference's own JSON
 // fallbacks print that text, so member order and number format carry over.
@@ -9,8 +10,11 @@ import {
   responses_check as wasmCheck,
   responses_extract as wasmExtract,
   responses_normalize as wasmNormalize,
+  responses_sanitize as wasmSanitize,
+  responses_snapshot as wasmSnapshot,
+  responses_tools as wasmTools,
 } from "./wasm/mcp_matchers.js";
-import { call, fail, payload } from "./internal.js";
+import { call, encodeParts, fail, payload } from "./internal.js";
 
 // JSON text of a value. `asText`: a top-level value JSON cannot say is sent as
 // the string `String(v)` gives (what extractText returns for it).
@@ -92,4 +96,81 @@ export function validateError(response, expected = true) {
 /** See responses.d.ts. */
 export function validateSize(response, options) {
   return check(4, response, [[options, "options"]]);
+}
+
+// The reference's `isSimulationResult`: only `toolCalls` of such a response
+// crosses (the rest of a simulation result is never read).
+function simulationCalls(r) {
+  const ok = r !== null && typeof r === "object" && "success" in r && "toolCalls" in r && Array.isArray(r.toolCalls);
+  return ok ? r.toolCalls : null;
+}
+
+// `JSON.stringify(calls[i].arguments)`, which the reference prints in messages.
+function argumentTexts(expectation) {
+  const calls = expectation !== null && typeof expectation === "object" && Array.isArray(expectation.calls) ? expectation.calls : [];
+  return calls.map((c) => {
+    try {
+      return (c !== null && typeof c === "object" && JSON.stringify(c.arguments)) || null;
+    } catch {
+      return null;
+    }
+  });
+}
+
+function tools(kind, parts) {
+  const [text, ext] = encodeParts(parts);
+  const [bytes] = payload([[text, false, parts[1][1]]]);
+  return JSON.parse(call(() => wasmTools(kind, bytes, ext ? 1 : 0)));
+}
+
+/** See responses.d.ts. */
+export function validateToolCalls(response, expectation) {
+  return tools(0, [
+    [simulationCalls(response), "response.toolCalls"],
+    [expectation, "expectation"],
+    [argumentTexts(expectation), "expectation"],
+  ]);
+}
+
+/** See responses.d.ts. */
+export function validateToolCallCount(response, options) {
+  const calls = simulationCalls(response);
+  return tools(1, [
+    [calls === null ? null : calls.length, "response.toolCalls"],
+    [options === undefined ? null : options, "options"],
+  ]);
+}
+
+/** See responses.d.ts. */
+export const SnapshotSanitizers = Object.freeze({
+  TIMESTAMP: "timestamp",
+  UUID: "uuid",
+  ISO_DATE: "iso-date",
+  OBJECT_ID: "objectId",
+  JWT: "jwt",
+});
+
+/** See responses.d.ts. */
+export function applySanitizers(response, sanitizers) {
+  const [bytes] = payload([
+    [encode(response, "response", true), false],
+    [encode(sanitizerWire(sanitizers), "sanitizers", false), false],
+  ]);
+  return call(() => wasmSanitize(bytes));
+}
+
+// A sanitizer list as it crosses: a RegExp pattern as [source, flags].
+function sanitizerWire(sanitizers) {
+  const list = sanitizers ?? [];
+  if (!Array.isArray(list)) return list;
+  return list.map((s) => (s !== null && typeof s === "object" && s.pattern instanceof RegExp ? { ...s, pattern: [s.pattern.source, s.pattern.flags] } : s));
+}
+
+/** See responses.d.ts. */
+export function matchSnapshot(received, stored, sanitizers) {
+  const [bytes] = payload([
+    [encode(received, "received", true), false],
+    [`[${encode(stored ?? null, "stored", false)},${encode(sanitizerWire(sanitizers), "sanitizers", false)}]`, false],
+  ]);
+  return JSON.parse(call(() => wasmSnapshot(bytes)));
 }

@@ -3,7 +3,10 @@
 //! `src/assertions/validators/*.ts`): normalising a `CallToolResult`,
 //! extracting its text, and the checks exact match (`validateResponse`),
 //! contains text (`validateText`), pattern (`validatePattern`), error
-//! (`validateError`) and size (`validateSize`). Each check returns a
+//! (`validateError`) and size (`validateSize`), and the tool-call
+//! expectations `validateToolCalls` / `validateToolCallCount` ([`tools`]),
+//! the snapshot sanitizers (`applySanitizers`, [`sanitize`]) and the
+//! snapshot comparison (`matchSnapshot`, [`snapshot`]). Each check returns a
 //! [`CheckResult`] `{ pass, message, details? }` with the reference's
 //! message texts; only a malformed call is a [`crate::MatcherError`].
 //!
@@ -18,9 +21,15 @@ pub(crate) mod extract;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod json;
 pub(crate) mod pattern;
+pub(crate) mod sanitize;
+pub(crate) mod snapshot;
+pub(crate) mod tools;
 
 pub use checks::{CheckResult, ErrorExpectation, SizeOptions};
 pub use pattern::{CompiledPatterns, Pattern};
+pub use sanitize::{CompiledSanitizers, Sanitizer, BUILT_IN_SANITIZERS};
+pub use snapshot::SnapshotResult;
+pub use tools::{CountOptions, ToolCallMetrics, ToolCallsResult};
 
 #[cfg(feature = "native")]
 mod native;

@@ -6,7 +6,11 @@ use super::checks::{self, CheckResult, ErrorExpectation, SizeOptions};
 use super::extract;
 use super::json::Json;
 use super::pattern::{CompiledPatterns, Pattern};
+use super::sanitize::{self, CompiledSanitizers, Sanitizer};
+use super::snapshot::{self, SnapshotResult};
+use super::tools::{self, CountOptions, ToolCallsResult};
 use crate::error::{MatcherError, Result};
+use crate::value::Val;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -224,4 +228,139 @@ pub fn validate_size(response: &Value, options: &SizeOptions) -> Result<CheckRes
         }
     }
     Ok(checks::validate_size(response_size_bytes(response), options))
+}
+
+/// `validateToolCalls(response, expectation)` (`expect.toolsTriggered`):
+/// `response` is an `MCPHostSimulationResult` `{ success, toolCalls: [{ name,
+/// arguments? }] }`; `expectation` is `{ calls: [{ name, arguments?,
+/// required? }], order?: "strict" | "any", exclusive? }`.
+///
+/// A call matches when its name is equal and its arguments hold every
+/// expected key, recursively (nested objects and arrays are partial too);
+/// `{ "$pattern": "…", "$flags": "i" }` matches a string by a JavaScript
+/// regular expression (linear time); other values are compared as
+/// `JSON.stringify` texts. `"any"` (default): each required call (`required`
+/// is not `false`) matches some actual call. `"strict"`: the calls match in
+/// that order, each after the previous one's match; an optional call that is
+/// not found is skipped. `exclusive`: no actual call has a name outside
+/// `calls`. `metrics` (`precision`, `recall` in 0–1) are given on every
+/// simulation result. A response that is not a simulation result fails with
+/// the reference's message and no metrics.
+///
+/// Errors: `INVALID_ARGUMENT` for a malformed expectation (paths
+/// `expectation.calls[i].name`, `expectation.calls[i].arguments.key.$pattern`,
+/// …) or a malformed `response.toolCalls[i]`; `INVALID_OPTION` for an
+/// unknown `order` or a non-boolean `exclusive`/`required`.
+///
+/// ```
+/// use mcp_matchers::responses::validate_tool_calls;
+/// use serde_json::json;
+/// let response = json!({ "success": true, "toolCalls": [
+///     { "name": "search", "arguments": { "query": "Rust wasm", "opts": { "limit": 5, "lang": "en" } } },
+///     { "name": "fetch", "arguments": { "url": "https://example.com" } },
+/// ]});
+/// let expectation = json!({ "calls": [
+///     { "name": "search", "arguments": { "query": { "$pattern": "^rust", "$flags": "i" }, "opts": { "limit": 5 } } },
+/// ], "exclusive": true });
+/// let r = validate_tool_calls(&response, &expectation).unwrap();
+/// assert!(!r.pass);
+/// assert_eq!(r.message, "Unexpected tool calls: 'fetch'. Only 'search' are allowed");
+/// assert_eq!(r.metrics.unwrap().precision, 0.5);
+/// ```
+pub fn validate_tool_calls(response: &Value, expectation: &Value) -> Result<ToolCallsResult> {
+    let response = Val::from(response);
+    let expectation = Val::from(expectation);
+    let print = |_: usize, args: &Val<'_>| tools::print_val(args);
+    let expectation = tools::read_tools_triggered(&expectation, "expectation", &print)?;
+    let actual = match tools::simulation_calls(&response) {
+        Some(items) => Some(tools::read_actual_calls(items.to_vec(), "response.toolCalls")?),
+        None => None,
+    };
+    Ok(tools::validate_tool_calls(actual.as_deref(), &expectation))
+}
+
+/// `validateToolCallCount(response, { min, max, exact })` (`expect.toolCallCount`):
+/// the number of `response.toolCalls` of an `MCPHostSimulationResult`.
+/// `exact` is checked first, then `min`, then `max` (inclusive); with no
+/// bound the check passes. A response that is not a simulation result fails.
+///
+/// Errors: `INVALID_ARGUMENT` (path `options.min`, …) for a bound that is not finite.
+///
+/// ```
+/// use mcp_matchers::responses::{validate_tool_call_count, CountOptions};
+/// use serde_json::json;
+/// let response = json!({ "success": true, "toolCalls": [{ "name": "a" }, { "name": "b" }] });
+/// let r = validate_tool_call_count(&response, &CountOptions { max: Some(1.0), ..Default::default() }).unwrap();
+/// assert_eq!(r.message, "Expected at most 1 tool call(s), but got 2");
+/// ```
+pub fn validate_tool_call_count(response: &Value, options: &CountOptions) -> Result<CheckResult> {
+    for (key, bound) in [("min", options.min), ("max", options.max), ("exact", options.exact)] {
+        if bound.is_some_and(|b| !b.is_finite()) {
+            return Err(MatcherError::invalid_argument(
+                format!("options.{key}"),
+                format!("{key} must be a finite number of calls"),
+            ));
+        }
+    }
+    let response = Val::from(response);
+    let count = tools::simulation_calls(&response).map(<[Val<'_>]>::len);
+    Ok(tools::validate_tool_call_count(count, options))
+}
+
+/// The reference's `applySanitizers(text, sanitizers)` (internal to its
+/// `toMatchToolSnapshot`): applies each [`Sanitizer`] in order to `text`
+/// (what [`extract_text`] gives for a response). See
+/// [`super::sanitize`] for the built-ins and the deliberate differences.
+///
+/// Errors: `INVALID_ARGUMENT` at `sanitizers[i].pattern` for a custom
+/// pattern that does not compile or that regex-lite cannot run
+/// (look-around, back-references, `\p{…}`, the `y`/`v` flags); the message
+/// names the sanitizer. `UNSUPPORTED_VALUE` when a removal reads JSON
+/// nested deeper than 128 levels.
+///
+/// ```
+/// use mcp_matchers::responses::{apply_sanitizers, Pattern, Sanitizer};
+/// let text = r#"{"id":"1f0e4c2a-7b3d-7c8e-9f00-0123456789ab","items":[{"at":1732960000,"n":1}],"token":"session_ab12"}"#;
+/// let out = apply_sanitizers(text, &[
+///     Sanitizer::Uuid,
+///     Sanitizer::Regex { pattern: Pattern::Source("session_(\\w+)".into()), replacement: Some("session_<$1>".into()) },
+///     Sanitizer::Remove(vec!["items.at".into()]),
+/// ]).unwrap();
+/// assert_eq!(out, "{\n  \"id\": \"[UUID]\",\n  \"items\": [\n    {\n      \"n\": 1\n    }\n  ],\n  \"token\": \"session_<ab12>\"\n}");
+/// ```
+pub fn apply_sanitizers(text: &str, sanitizers: &[Sanitizer]) -> Result<String> {
+    CompiledSanitizers::new(sanitizers, "sanitizers")?.apply(text)
+}
+
+/// Reads a dataset's `snapshotSanitizers` list: built-in names,
+/// `{ "pattern": "…", "replacement"?: "…" }`, `{ "remove": ["a.b"] }`.
+///
+/// Errors: `INVALID_ARGUMENT` at `sanitizers[i]` for an unknown built-in
+/// name or shape, at `sanitizers[i].pattern`, `….replacement`,
+/// `….remove[j]` for a member of the wrong type.
+pub fn sanitizers_from_json(v: &Value) -> Result<Vec<Sanitizer>> {
+    sanitize::read_sanitizers(&Json::from(v), "sanitizers")
+}
+
+/// `matchSnapshot(received, stored, sanitizers)`: the response's text
+/// ([`extract_text`]) after the sanitizers, compared exactly with the
+/// `stored` snapshot text (`None`: no snapshot yet, which never passes).
+/// Storage is the caller's: store `actual` when creating or updating.
+/// `diff` is a unified diff (`--- expected` / `+++ actual`, GNU `diff -u`
+/// form), `""` on a pass.
+///
+/// Errors: those of [`apply_sanitizers`].
+///
+/// ```
+/// use mcp_matchers::responses::{match_snapshot, Sanitizer};
+/// use serde_json::json;
+/// let result = json!({ "content": [{ "type": "text", "text": "user: ada\nseen: 2025-01-15T10:30:00Z" }] });
+/// let r = match_snapshot(&result, Some("user: ada\nseen: [ISO_DATE]"), &[Sanitizer::IsoDate]).unwrap();
+/// assert!(r.pass);
+/// let r = match_snapshot(&result, Some("user: bob\nseen: [ISO_DATE]"), &[Sanitizer::IsoDate]).unwrap();
+/// assert_eq!(r.diff, "--- expected\n+++ actual\n@@ -1,2 +1,2 @@\n-user: bob\n+user: ada\n seen: [ISO_DATE]\n\\ No newline at end of file\n");
+/// ```
+pub fn match_snapshot(response: &Value, stored: Option<&str>, sanitizers: &[Sanitizer]) -> Result<SnapshotResult> {
+    let compiled = CompiledSanitizers::new(sanitizers, "sanitizers")?;
+    snapshot::match_snapshot(&extract_text(response), stored, &compiled)
 }

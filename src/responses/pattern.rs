@@ -317,6 +317,35 @@ fn compile(p: &Pattern, case_sensitive: bool, path: &str) -> Result<Regex> {
         Pattern::Source(s) => (s.as_str(), ""),
         Pattern::RegExp { source, flags } => (source.as_str(), flags.as_str()),
     };
+    build(source, flags, !case_sensitive, true, &p.to_display(), path)
+}
+
+/// JavaScript's `new RegExp(source, flags)` on regex-lite, with JavaScript's
+/// own `^`/`$` (the whole text, or every line with the `m` flag). Used where
+/// the reference builds a `RegExp` itself (`$pattern` argument matchers,
+/// custom sanitizers). `g` and `d` change nothing here; `y` anchors at the
+/// start of the text.
+///
+/// Errors: `INVALID_ARGUMENT` at `path`, as [`CompiledPatterns::new`], and
+/// for a repeated flag (a `SyntaxError` in JavaScript).
+pub(crate) fn compile_js(source: &str, flags: &str, path: &str) -> Result<Regex> {
+    build(
+        source,
+        flags,
+        false,
+        flags.contains('m'),
+        &format!("/{source}/{flags}"),
+        path,
+    )
+}
+
+fn build(source: &str, flags: &str, fold: bool, multi_line: bool, shown: &str, path: &str) -> Result<Regex> {
+    if let Some(f) = flags.chars().find(|&f| flags.matches(f).count() > 1) {
+        return Err(MatcherError::invalid_argument(
+            path,
+            format!("the regular expression flag {f:?} is repeated"),
+        ));
+    }
     for f in flags.chars() {
         match f {
             'd' | 'g' | 'i' | 'm' | 's' | 'u' | 'y' => {}
@@ -329,14 +358,14 @@ fn compile(p: &Pattern, case_sensitive: bool, path: &str) -> Result<Regex> {
             }
         }
     }
-    let fold = !case_sensitive || flags.contains('i');
+    let fold = fold || flags.contains('i');
     let mut translated = translate(source, fold, flags.contains('s'), path)?;
     if flags.contains('y') {
         translated = format!(r"\A(?:{translated})");
     }
     RegexBuilder::new(&translated)
         .case_insensitive(fold)
-        .multi_line(true)
+        .multi_line(multi_line)
         .crlf(true)
         .size_limit(1 << 22)
         .build()
@@ -350,7 +379,7 @@ fn compile(p: &Pattern, case_sensitive: bool, path: &str) -> Result<Regex> {
                 path,
                 format!(
                     "the pattern {} does not compile: {}",
-                    p.to_display(),
+                    shown,
                     first.trim_start_matches("error: ")
                 ),
             )

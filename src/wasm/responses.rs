@@ -15,7 +15,9 @@ use crate::responses::checks::{
 };
 use crate::responses::extract::{extract_text, normalize};
 use crate::responses::json::Json;
+use crate::responses::{sanitize, snapshot, tools};
 use crate::responses::{CompiledPatterns, Pattern};
+use crate::value::Val;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
@@ -124,4 +126,96 @@ fn check_impl(kind: u32, payload: &[u8]) -> Result<String> {
         _ => return Err(MatcherError::invalid_argument("kind", "unknown check")),
     };
     serde_json::to_string(&result).map_err(|e| MatcherError::invalid_argument("result", e.to_string()))
+}
+
+/// The tool-call expectations. `payload` is one JSON array (extended form
+/// when `ext` is 1, see [`crate::wire`]): kind 0 `validateToolCalls`
+/// `[toolCalls | null, expectation, argumentTexts]` (`argumentTexts[i]` is
+/// `JSON.stringify(expectation.calls[i].arguments)`, printed in messages),
+/// kind 1 `validateToolCallCount` `[count | null, options]`; `null` stands
+/// for a response that is not a simulation result. Returns the result's JSON text.
+#[wasm_bindgen]
+pub fn responses_tools(kind: u32, payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
+    tools_impl(kind, payload, ext).map_err(to_js)
+}
+
+fn tools_impl(kind: u32, payload: &[u8], ext: u32) -> Result<String> {
+    let text = std::str::from_utf8(payload)
+        .map_err(|_| MatcherError::new(ErrorCode::InvalidJson, "arguments", "payload is not UTF-8"))?;
+    let Val::Arr(mut args) = crate::wire::parse(text, ext & 1 != 0, "arguments")? else {
+        return Err(MatcherError::invalid_argument("arguments", "malformed payload"));
+    };
+    args.resize(3, Val::Null);
+    let json = match kind {
+        0 => {
+            let texts = std::mem::replace(&mut args[2], Val::Null);
+            let print = |i: usize, v: &Val<'_>| match &texts {
+                Val::Arr(t) => match t.get(i) {
+                    Some(Val::Str(s)) => s.to_string(),
+                    _ => tools::print_val(v),
+                },
+                _ => tools::print_val(v),
+            };
+            let expectation = tools::read_tools_triggered(&args[1], "expectation", &print)?;
+            let actual = match std::mem::replace(&mut args[0], Val::Null) {
+                Val::Arr(items) => Some(tools::read_actual_calls(items, "response.toolCalls")?),
+                _ => None,
+            };
+            serde_json::to_string(&tools::validate_tool_calls(actual.as_deref(), &expectation))
+        }
+        1 => {
+            let options = tools::read_count_options(&args[1], "options")?;
+            let count = match args[0] {
+                Val::Num(n) => Some(n as usize),
+                _ => None,
+            };
+            serde_json::to_string(&tools::validate_tool_call_count(count, &options))
+        }
+        _ => return Err(MatcherError::invalid_argument("kind", "unknown check")),
+    };
+    json.map_err(|e| MatcherError::invalid_argument("result", e.to_string()))
+}
+
+/// `applySanitizers`: `payload` is `response\nsanitizers` (the list with a
+/// `RegExp` pattern as `[source, flags]`); returns the sanitized text of the
+/// response (its `extractText`).
+#[wasm_bindgen]
+pub fn responses_sanitize(payload: &[u8]) -> std::result::Result<String, JsValue> {
+    (|| -> Result<String> {
+        let (response, list) = split(payload, "response")?;
+        let sanitizers = sanitize::read_sanitizers(&list, "sanitizers")?;
+        sanitize::CompiledSanitizers::new(&sanitizers, "sanitizers")?.apply(&extract_text(&response))
+    })()
+    .map_err(to_js)
+}
+
+/// `matchSnapshot`: `payload` is `response\n[stored | null, sanitizers]`;
+/// returns the `{ pass, actual, expected, diff }` JSON text.
+#[wasm_bindgen]
+pub fn responses_snapshot(payload: &[u8]) -> std::result::Result<String, JsValue> {
+    (|| -> Result<String> {
+        let (response, args) = split(payload, "received")?;
+        let stored = match arg_at(&args, 0) {
+            None | Some(Json::Null) => None,
+            Some(Json::Str(s)) => Some(&**s),
+            Some(other) => {
+                return Err(MatcherError::invalid_argument(
+                    "stored",
+                    format!("stored must be a string, null or undefined, got {}", other.type_name()),
+                ))
+            }
+        };
+        let list = sanitize::read_sanitizers(arg_at(&args, 1).unwrap_or(&Json::Null), "sanitizers")?;
+        let compiled = sanitize::CompiledSanitizers::new(&list, "sanitizers")?;
+        let r = snapshot::match_snapshot(&extract_text(&response), stored, &compiled)?;
+        serde_json::to_string(&r).map_err(|e| MatcherError::invalid_argument("result", e.to_string()))
+    })()
+    .map_err(to_js)
+}
+
+fn arg_at<'j>(args: &'j Json<'j>, i: usize) -> Option<&'j Json<'j>> {
+    match args {
+        Json::Arr(items) => items.get(i),
+        _ => None,
+    }
 }

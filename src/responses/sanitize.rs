@@ -1,0 +1,425 @@
+//! Snapshot sanitizers of `@gleanwork/mcp-server-tester@1.1.0`
+//! (`dist/index.js`, `BUILT_IN_PATTERNS`, `applySanitizers`, `removeFields`
+//! in `src/assertions/matchers/toMatchToolSnapshot.ts`): they rewrite the
+//! text a snapshot stores so that values that change from run to run
+//! (times, ids, tokens) compare equal.
+//!
+//! Three kinds, applied in the order given: a built-in (`timestamp`,
+//! `uuid`, `iso-date`, `objectId`, `jwt`), a custom `{ pattern, replacement }`
+//! (a JavaScript regular expression, run in linear time, with JavaScript's
+//! replacement syntax `$&`, `` $` ``, `$'`, `$1`…`$99`, `$<name>`, `$$`),
+//! and `{ remove: [dot.paths] }` (the text is read as JSON, the fields are
+//! removed, the text becomes `JSON.stringify(value, null, 2)`; text that is
+//! not JSON is left as it is).
+//!
+//! Where this differs from the reference on purpose: a UUID is any
+//! 8-4-4-4-12 hex string (the reference: versions 1–5 with RFC variants
+//! only, so v6/v7/v8, nil and max UUIDs stay); an ISO date keeps any number
+//! of fractional-second digits, a space or lower-case `t` separator,
+//! minutes-only times and a lower-case `z` (the reference leaves
+//! `.123456Z` behind); a JWT's signature may be empty or end in `-`/`_`;
+//! a built-in match may touch `_` (the reference's `\b` needs a non-word
+//! character, so `req_550e8400-…` stayed); a removal path reaches into
+//! arrays (`items.id` removes `id` from every item; the reference stops at
+//! the array); an unknown built-in name, an unknown sanitizer shape and a
+//! `y` flag throw (the reference ignores the first two).
+//!
+//! Decided on purpose: a bare run of 10 to 13 digits is a timestamp, as the
+//! seed says ("Unix timestamps (10-13 digits)"), so a 10-digit phone number
+//! (`4155550123`) is replaced too. A sanitizer exists to keep snapshots
+//! stable; leaving a real timestamp in makes a flaky snapshot, while
+//! masking a phone number only hides a value the snapshot was not meant to
+//! pin (check it with `containsText` when it matters).
+
+use super::json::{stringify_pretty, Json};
+use super::pattern::{compile_js, Pattern};
+use crate::error::{ErrorCode, MatcherError, Result};
+use regex_lite::{Captures, Regex};
+
+/// One sanitizer, as a dataset's `snapshotSanitizers` item says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sanitizer {
+    /// `"timestamp"`: a run of 10–13 digits → `[TIMESTAMP]`.
+    Timestamp,
+    /// `"uuid"`: 8-4-4-4-12 hex digits, any version and variant → `[UUID]`.
+    Uuid,
+    /// `"iso-date"`: `YYYY-MM-DD`, optionally with a time (`T`, `t` or a
+    /// space, `hh:mm[:ss[.fraction]]`, optionally `Z` or `±hh[:mm]`) → `[ISO_DATE]`.
+    IsoDate,
+    /// `"objectId"`: 24 hex digits → `[OBJECT_ID]`.
+    ObjectId,
+    /// `"jwt"`: `eyJ….eyJ….signature` (base64url parts) → `[JWT]`.
+    Jwt,
+    /// `{ pattern, replacement }`: a pattern string is `new RegExp(pattern,
+    /// "g")` (every match); a `RegExp` keeps its flags (without `g`, the first
+    /// match only). `replacement` defaults to `[SANITIZED]`.
+    Regex {
+        pattern: Pattern,
+        replacement: Option<String>,
+    },
+    /// `{ remove: [paths] }`: dot paths of JSON fields to delete.
+    Remove(Vec<String>),
+}
+
+/// The built-in names, as `SnapshotSanitizers` of the reference lists them.
+pub const BUILT_IN_SANITIZERS: [&str; 5] = ["timestamp", "uuid", "iso-date", "objectId", "jwt"];
+
+impl Sanitizer {
+    /// The built-in sanitizer called `name` (one of [`BUILT_IN_SANITIZERS`]).
+    pub fn built_in(name: &str) -> Option<Sanitizer> {
+        Some(match name {
+            "timestamp" => Sanitizer::Timestamp,
+            "uuid" => Sanitizer::Uuid,
+            "iso-date" => Sanitizer::IsoDate,
+            "objectId" => Sanitizer::ObjectId,
+            "jwt" => Sanitizer::Jwt,
+            _ => return None,
+        })
+    }
+}
+
+/// A run with no ASCII letter or digit on either side: `(?:^|[^A-Za-z0-9])(core)(?:[^A-Za-z0-9]|$)`.
+fn bounded(core: &str) -> String {
+    format!("(?:^|[^A-Za-z0-9])({core})(?:[^A-Za-z0-9]|$)")
+}
+
+fn built_in_regex(s: &Sanitizer) -> Option<(String, &'static str)> {
+    const H: &str = "[0-9A-Fa-f]";
+    Some(match s {
+        Sanitizer::Timestamp => (bounded("[0-9]{10,13}"), "[TIMESTAMP]"),
+        Sanitizer::Uuid => (bounded(&format!("{H}{{8}}-{H}{{4}}-{H}{{4}}-{H}{{4}}-{H}{{12}}")), "[UUID]"),
+        Sanitizer::IsoDate => (
+            bounded(
+                "[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[Tt ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?(?:[Zz]|[+-][0-9]{2}(?::?[0-9]{2})?)?)?",
+            ),
+            "[ISO_DATE]",
+        ),
+        Sanitizer::ObjectId => (bounded(&format!("{H}{{24}}")), "[OBJECT_ID]"),
+        Sanitizer::Jwt => (
+            bounded(r"eyJ[A-Za-z0-9_-]*\.eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*"),
+            "[JWT]",
+        ),
+        _ => return None,
+    })
+}
+
+/// One sanitizer ready to run.
+#[derive(Clone, Debug)]
+enum Step {
+    /// A built-in: replace capture group 1 of each match.
+    BuiltIn(Regex, &'static str),
+    Custom {
+        re: Regex,
+        replacement: String,
+        global: bool,
+    },
+    Remove(Vec<String>),
+}
+
+/// Sanitizers compiled once, ready for any number of texts.
+#[derive(Clone, Debug)]
+pub struct CompiledSanitizers {
+    steps: Vec<Step>,
+}
+
+impl CompiledSanitizers {
+    /// Compiles `sanitizers`; `path` names the list in errors (`sanitizers`).
+    ///
+    /// Errors: `INVALID_ARGUMENT` at `path[i].pattern` for a custom pattern
+    /// that does not compile or uses a construct regex-lite does not have
+    /// (look-around, back-references, `\p{…}`), or has the `y` or `v` flag;
+    /// the message names the sanitizer (`sanitizer 2 /session_(?=x)/: …`).
+    pub fn new(sanitizers: &[Sanitizer], path: &str) -> Result<CompiledSanitizers> {
+        let steps = sanitizers
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                Ok(match s {
+                    Sanitizer::Regex { pattern, replacement } => {
+                        let at = format!("{path}[{i}].pattern");
+                        let (source, flags, global) = match pattern {
+                            Pattern::Source(s) => (s.as_str(), "g", true),
+                            Pattern::RegExp { source, flags } => (source.as_str(), flags.as_str(), flags.contains('g')),
+                        };
+                        let named = |e: MatcherError| {
+                            MatcherError::invalid_argument(
+                                e.path,
+                                format!("sanitizer {i} {}: {}", pattern.to_display(), e.message),
+                            )
+                        };
+                        if flags.contains('y') {
+                            return Err(named(MatcherError::invalid_argument(
+                                at,
+                                "the y (sticky) flag is not supported in a sanitizer",
+                            )));
+                        }
+                        Step::Custom {
+                            re: compile_js(source, flags, &at).map_err(named)?,
+                            replacement: replacement.clone().unwrap_or_else(|| "[SANITIZED]".into()),
+                            global,
+                        }
+                    }
+                    Sanitizer::Remove(paths) => Step::Remove(paths.clone()),
+                    built_in => {
+                        let fail = |m: String| MatcherError::invalid_argument(format!("{path}[{i}]"), m);
+                        let (re, replacement) =
+                            built_in_regex(built_in).ok_or_else(|| fail("not a built-in".into()))?;
+                        Step::BuiltIn(Regex::new(&re).map_err(|e| fail(e.to_string()))?, replacement)
+                    }
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(CompiledSanitizers { steps })
+    }
+
+    /// Applies every sanitizer in order to `text`.
+    ///
+    /// Errors: `UNSUPPORTED_VALUE` (path `text`) when a removal reads JSON
+    /// text nested deeper than 128 levels or holding a lone surrogate escape.
+    pub fn apply(&self, text: &str) -> Result<String> {
+        let mut out = text.to_string();
+        for step in &self.steps {
+            out = match step {
+                Step::BuiltIn(re, replacement) => replace_group(re, &out, replacement),
+                Step::Custom {
+                    re,
+                    replacement,
+                    global,
+                } => replace_js(re, &out, replacement, *global),
+                Step::Remove(paths) => remove_fields(&out, paths)?,
+            };
+        }
+        Ok(out)
+    }
+}
+
+/// Replaces capture group 1 of every match (the match itself minus its boundary characters).
+fn replace_group(re: &Regex, text: &str, replacement: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut last, mut pos) = (0, 0);
+    while pos <= text.len() {
+        let Some(g) = re.captures_at(text, pos).and_then(|c| c.get(1)) else {
+            break;
+        };
+        out.push_str(&text[last..g.start()]);
+        out.push_str(replacement);
+        last = g.end();
+        pos = g.end();
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// `String.prototype.replace` with a regular expression and a replacement
+/// string: every match when `global`, else the first. After an empty match
+/// the search moves on one character (as JavaScript moves `lastIndex`).
+fn replace_js(re: &Regex, text: &str, replacement: &str, global: bool) -> String {
+    let names: Vec<Option<&str>> = re.capture_names().collect();
+    let mut out = String::with_capacity(text.len());
+    let (mut last, mut pos) = (0, 0);
+    while pos <= text.len() {
+        let Some(caps) = re.captures_at(text, pos) else { break };
+        let Some(m) = caps.get(0) else { break };
+        out.push_str(&text[last..m.start()]);
+        substitute(replacement, &caps, text, &names, &mut out);
+        last = m.end();
+        if !global {
+            break;
+        }
+        pos = if m.is_empty() {
+            m.end() + text[m.end()..].chars().next().map_or(1, char::len_utf8)
+        } else {
+            m.end()
+        };
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// JavaScript's `GetSubstitution`: `$$`, `$&`, `` $` ``, `$'`, `$n`/`$nn`
+/// (a group that did not take part is empty; a number above the group count
+/// is literal text, `$10` with one group is `$1` then `0`), `$<name>` (only
+/// when the pattern has named groups; an unknown name is empty).
+fn substitute(rep: &str, caps: &Captures<'_>, text: &str, names: &[Option<&str>], out: &mut String) {
+    let Some(m) = caps.get(0) else { return };
+    let groups = names.len() - 1;
+    let has_names = names.iter().any(Option::is_some);
+    let b = rep.as_bytes();
+    let mut i = 0;
+    let group = |n: usize, out: &mut String| out.push_str(caps.get(n).map_or("", |g| g.as_str()));
+    while i < b.len() {
+        let Some(off) = rep[i..].find('$') else {
+            out.push_str(&rep[i..]);
+            break;
+        };
+        out.push_str(&rep[i..i + off]);
+        i += off;
+        let next = b.get(i + 1).copied();
+        let digit = |k: usize| b.get(k).filter(|c| c.is_ascii_digit()).map(|c| (c - b'0') as usize);
+        match next {
+            Some(b'$') => out.push('$'),
+            Some(b'&') => out.push_str(m.as_str()),
+            Some(b'`') => out.push_str(&text[..m.start()]),
+            Some(b'\'') => out.push_str(&text[m.end()..]),
+            Some(b'0'..=b'9') => {
+                let d1 = digit(i + 1).unwrap_or(0);
+                match digit(i + 2).map(|d2| d1 * 10 + d2) {
+                    Some(nn) if (1..=groups).contains(&nn) => {
+                        group(nn, out);
+                        i += 3;
+                        continue;
+                    }
+                    _ if (1..=groups).contains(&d1) => group(d1, out),
+                    _ => out.push_str(&rep[i..i + 2]),
+                }
+            }
+            Some(b'<') if has_names => match rep[i + 2..].find('>') {
+                Some(end) => {
+                    let name = &rep[i + 2..i + 2 + end];
+                    out.push_str(caps.name(name).map_or("", |g| g.as_str()));
+                    i += end + 3;
+                    continue;
+                }
+                None => out.push_str("$<"),
+            },
+            Some(_) | None => {
+                out.push('$');
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+}
+
+/// `{ remove: paths }`: `JSON.parse`, delete each dot path, `JSON.stringify(v, null, 2)`.
+/// Text that is not JSON comes back unchanged.
+fn remove_fields(text: &str, paths: &[String]) -> Result<String> {
+    let mut value = match Json::parse(text, "text") {
+        Ok(v) => v,
+        Err(e) if e.code == ErrorCode::InvalidJson => return Ok(text.to_string()),
+        Err(e) => return Err(e),
+    };
+    for path in paths {
+        let parts: Vec<&str> = path.split('.').collect();
+        remove_path(&mut value, &parts);
+    }
+    Ok(stringify_pretty(&value))
+}
+
+/// An array index as JavaScript reads a property key (`"0"`, `"12"`, not `"01"`).
+fn index(key: &str) -> Option<usize> {
+    let canonical = key == "0" || (!key.starts_with('0') && !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit()));
+    key.parse().ok().filter(|_| canonical)
+}
+
+/// Deletes `parts` under `v`. A non-index key on an array applies to every
+/// item; an index selects one item; deleting an item leaves `null` in its
+/// place (JavaScript's `delete` leaves a hole, which `JSON.stringify`
+/// prints as `null`), so later indices keep their meaning.
+fn remove_path(v: &mut Json<'_>, parts: &[&str]) {
+    let Some((&head, rest)) = parts.split_first() else {
+        return;
+    };
+    match v {
+        Json::Arr(items) => match index(head) {
+            Some(i) if rest.is_empty() => {
+                if let Some(item) = items.get_mut(i) {
+                    *item = Json::Null;
+                }
+            }
+            Some(i) => {
+                if let Some(item) = items.get_mut(i) {
+                    remove_path(item, rest);
+                }
+            }
+            None => items.iter_mut().for_each(|item| remove_path(item, parts)),
+        },
+        Json::Obj(entries) if rest.is_empty() => entries.retain(|(k, _)| k != head),
+        Json::Obj(entries) => {
+            if let Some((_, child)) = entries.iter_mut().find(|(k, _)| k == head) {
+                remove_path(child, rest);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Reads a `snapshotSanitizers` list: each item a built-in name, `{ pattern,
+/// replacement? }` (`pattern` a string, or `[source, flags]` for a JS
+/// `RegExp`) or `{ remove: [paths] }`. `null` is an empty list.
+///
+/// Errors: `INVALID_ARGUMENT` at `path` for a non-array, at `path[i]` for
+/// an unknown built-in name or shape, at `path[i].pattern`,
+/// `path[i].replacement`, `path[i].remove[j]` for a member of the wrong type.
+pub(crate) fn read_sanitizers(v: &Json<'_>, path: &str) -> Result<Vec<Sanitizer>> {
+    let items = match v {
+        Json::Null => return Ok(Vec::new()),
+        Json::Arr(items) => items,
+        other => {
+            return Err(MatcherError::invalid_argument(
+                path,
+                format!("{path} must be an array of sanitizers, got {}", other.type_name()),
+            ))
+        }
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, s)| read_one(s, &format!("{path}[{i}]")))
+        .collect()
+}
+
+fn read_one(s: &Json<'_>, at: &str) -> Result<Sanitizer> {
+    let bad = |path: String, what: &str, got: &Json<'_>| {
+        MatcherError::invalid_argument(path.clone(), format!("{path} must be {what}, got {}", got.type_name()))
+    };
+    if let Json::Str(name) = s {
+        return Sanitizer::built_in(name).ok_or_else(|| {
+            MatcherError::invalid_argument(
+                at,
+                format!(
+                    "unknown built-in sanitizer {name:?} (one of {})",
+                    BUILT_IN_SANITIZERS.join(", ")
+                ),
+            )
+        });
+    }
+    if let Some(p) = s.get("pattern") {
+        let pattern = match p {
+            Json::Str(source) => Pattern::Source(source.to_string()),
+            Json::Arr(pair) => match (pair.first(), pair.get(1)) {
+                (Some(Json::Str(source)), Some(Json::Str(flags))) => Pattern::RegExp {
+                    source: source.to_string(),
+                    flags: flags.to_string(),
+                },
+                _ => return Err(bad(format!("{at}.pattern"), "a string or a RegExp", p)),
+            },
+            other => return Err(bad(format!("{at}.pattern"), "a string or a RegExp", other)),
+        };
+        let replacement = match s.get("replacement") {
+            None | Some(Json::Null) => None,
+            Some(Json::Str(r)) => Some(r.to_string()),
+            Some(other) => return Err(bad(format!("{at}.replacement"), "a string", other)),
+        };
+        return Ok(Sanitizer::Regex { pattern, replacement });
+    }
+    match s.get("remove") {
+        Some(Json::Arr(paths)) => paths
+            .iter()
+            .enumerate()
+            .map(|(j, p)| {
+                p.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| bad(format!("{at}.remove[{j}]"), "a string", p))
+            })
+            .collect::<Result<Vec<_>>>()
+            .map(Sanitizer::Remove),
+        Some(other) => Err(bad(format!("{at}.remove"), "an array of dot paths", other)),
+        None => Err(bad(
+            at.to_string(),
+            "a built-in name, { pattern, replacement? } or { remove: [paths] }",
+            s,
+        )),
+    }
+}
