@@ -57,6 +57,7 @@ export interface Turn {
 export interface Run {
   harness: Harness | "unknown";
   turns: Turn[];
+  /** Every turn's events in turn order; from normalizeTranscript, the same objects as in `turns`. */
   events: TranscriptEvent[];
   diff?: { files: DiffFile[] };
   files?: Turn["files"];

@@ -34,7 +34,9 @@ export function normalizeTranscript(input, options) {
     isText = true;
   } else if (input !== null && typeof input === "object") text = JSON.stringify(input);
   else fail("INVALID_ARGUMENT", "input", "input must be transcript text, an array of records, or one record");
-  return JSON.parse(call(() => wasmNormalize(text, isText, opts)));
+  // The run-level events are the turns' events, in turn order: the same objects.
+  const { harness, turns } = JSON.parse(call(() => wasmNormalize(text, isText, opts)));
+  return { harness, turns, events: turns.flatMap((t) => t.events) };
 }
 
 /** See transcripts.d.ts. */

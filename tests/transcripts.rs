@@ -32,8 +32,7 @@ fn run_in(path: &str, workspace: &str) -> Run {
 type Row = (u32, &'static str, String, String, String, Option<bool>);
 
 fn summary(r: &Run) -> Vec<Row> {
-    r.events
-        .iter()
+    r.iter_events()
         .map(|e| {
             let what = e
                 .path
@@ -63,7 +62,7 @@ fn claude_code_stored_session_line_with_an_mcp_tool() {
     let r = run("claude-code/agentcmd_session-line_tool-mcp__happy__change_title.jsonl");
     assert_eq!(r.harness, "claude-code");
     assert_eq!(r.turns.len(), 1);
-    let e = &r.events[0];
+    let e = r.events()[0];
     assert_eq!(e.name.as_deref(), Some("mcp__happy__change_title"));
     assert_eq!(e.tool_call_id.as_deref(), Some("toolu_01VZ4mZBZtXjHzEgB2dFd6Bs"));
     assert_eq!(e.input, Some(json!({ "title": "New Chat Session" })));
@@ -95,13 +94,13 @@ fn claude_code_session_write_read_and_a_rejected_edit() {
             row(1, "tool", "Edit", "toolu_019qKX6itoyneDV1XqZXkYNe", ".", Some(false)),
         ]
     );
-    let w = &r.events[0];
+    let w = r.events()[0];
     assert_eq!(w.ts.as_deref(), Some("2026-02-02T05:38:24.210Z"));
     assert_eq!(w.at_ms, Some(3013.0)); // 24.210 - 21.197 (the first prompt)
     assert_eq!(w.duration_ms, Some(453.0)); // result at 24.663
     assert_eq!(w.output, Some(json!("File created successfully at: /tmp/workspace")));
-    assert_eq!(r.events[1].duration_ms, Some(2.0)); // 28.090 -> 28.092
-    assert_eq!(r.events[2].duration_ms, Some(100.0)); // 29.680 -> 29.780
+    assert_eq!(r.events()[1].duration_ms, Some(2.0)); // 28.090 -> 28.092
+    assert_eq!(r.events()[2].duration_ms, Some(100.0)); // 29.680 -> 29.780
     assert_eq!(r.turns[1].events.len(), 2);
 }
 
@@ -112,11 +111,11 @@ fn claude_code_stream_json_pairs_a_bash_call_with_its_result() {
         summary(&alone),
         vec![row(0, "tool", "bash", "toolu_01BeipFBP3sUY3EAwVg3qQnE", "ls -la", None)]
     );
-    assert_eq!(alone.events[0].command(), Some("ls -la"));
+    assert_eq!(alone.events()[0].command(), Some("ls -la"));
     let a: Value = serde_json::from_str(&fixture("claude-code/gleam-sdk_assistant_tool_use_bash.json")).unwrap();
     let u: Value = serde_json::from_str(&fixture("claude-code/gleam-sdk_user_tool_result_bash.json")).unwrap();
     let both = normalize_transcript(&json!([a, u]), None, &NormalizeOptions::default()).unwrap();
-    let e = &both.events[0];
+    let e = both.events()[0];
     assert_eq!(e.ok, Some(true));
     assert_eq!(
         e.output,
@@ -168,7 +167,7 @@ fn codex_file_change_is_a_file_edit() {
         "codex/agentcmd_codex-exec_file_change.jsonl",
         "/private/tmp/codex-research-test",
     );
-    assert_eq!(r.events[0].path.as_deref(), Some("hello.txt"));
+    assert_eq!(r.events()[0].path.as_deref(), Some("hello.txt"));
 }
 
 #[test]
@@ -202,11 +201,11 @@ fn codex_every_item_type() {
             ),
         ]
     );
-    assert_eq!(r.events[0].output, Some(json!("....\n")));
-    assert_eq!(r.events[5].input, Some(json!({ "q": "exec --json" })));
-    assert_eq!(r.events[5].output, Some(json!("Found 3 matches.")));
-    assert_eq!(r.events[6].input, None);
-    assert_eq!(r.events[6].output, Some(json!("tool timeout")));
+    assert_eq!(r.events()[0].output, Some(json!("....\n")));
+    assert_eq!(r.events()[5].input, Some(json!({ "q": "exec --json" })));
+    assert_eq!(r.events()[5].output, Some(json!("Found 3 matches.")));
+    assert_eq!(r.events()[6].input, None);
+    assert_eq!(r.events()[6].output, Some(json!("tool timeout")));
     assert!(r.turns[1].events.is_empty());
 }
 
@@ -253,8 +252,8 @@ fn gemini_stored_chat_messages() {
             Some(true)
         )]
     );
-    assert_eq!(r.events[0].ts.as_deref(), Some("2025-10-27T20:22:57.727Z"));
-    assert_eq!(r.events[0].duration_ms, Some(4385.0)); // call result at 20:23:02.112
+    assert_eq!(r.events()[0].ts.as_deref(), Some("2025-10-27T20:22:57.727Z"));
+    assert_eq!(r.events()[0].duration_ms, Some(4385.0)); // call result at 20:23:02.112
 
     let r = run_in(
         "gemini-cli/agentcmd_gemini-session-msg_tool-replace.json",
@@ -285,7 +284,7 @@ fn gemini_stored_chat_messages() {
         )]
     );
     assert_eq!(
-        r.events[0].output,
+        r.events()[0].output,
         Some(json!("[Operation Cancelled] Reason: User cancelled the operation."))
     );
 }
@@ -298,14 +297,14 @@ fn opencode_bash_and_error_runs() {
         summary(&r),
         vec![row(0, "tool", "bash", "r9bQWsNLvOrJGIOz", "echo hello", Some(true))]
     );
-    let e = &r.events[0];
+    let e = r.events()[0];
     assert_eq!(e.output, Some(json!("hello\n")));
     assert_eq!(e.ts.as_deref(), Some("2025-12-29T19:21:01.123Z")); // 1767036061123 ms
     assert_eq!(e.duration_ms, Some(50.0)); // time.end 1767036061173
     assert_eq!(e.at_ms, Some(1785.0)); // first line at 1767036059338
     let r = run("opencode/untether_opencode-run-json_error.jsonl");
     assert_eq!(r.harness, "opencode");
-    assert!(r.events.is_empty());
+    assert!(r.events().is_empty());
     assert_eq!(r.turns.len(), 1);
 }
 
@@ -320,8 +319,8 @@ fn pi_bash_and_write() {
             row(0, "file-edit", "write", "tool_2", "notes.md", Some(true)),
         ]
     );
-    assert_eq!(r.events[0].output, Some(json!("ok")));
-    assert_eq!(r.events[1].output, Some(json!("done")));
+    assert_eq!(r.events()[0].output, Some(json!("ok")));
+    assert_eq!(r.events()[1].output, Some(json!("done")));
 }
 
 #[test]
@@ -333,8 +332,8 @@ fn pi_print_events_with_a_retry() {
         summary(&r),
         vec![row(0, "tool", "read", "toolu_01HXYZREAD", "README.md", Some(true))]
     );
-    assert_eq!(r.events[0].input, Some(json!({ "path": "README.md" })));
-    assert_eq!(r.events[0].at_ms, Some(1500.0)); // 1767401001500 - 1767401000000
+    assert_eq!(r.events()[0].input, Some(json!({ "path": "README.md" })));
+    assert_eq!(r.events()[0].at_ms, Some(1500.0)); // 1767401001500 - 1767401000000
 }
 
 #[test]
@@ -345,7 +344,7 @@ fn cursor_shell_calls_and_unreported_web_events() {
         summary(&r),
         vec![row(0, "tool", "shell", "call_1", "sleep 5", Some(true))]
     );
-    let e = &r.events[0];
+    let e = r.events()[0];
     assert_eq!(e.duration_ms, Some(5409.0)); // 1770823850766 - 1770823845357
     assert_eq!(e.at_ms, Some(3815.0)); // first thinking delta at 1770823841542
     assert_eq!(r.turns[0].unreported, ["web-search", "web-fetch"]);
@@ -372,10 +371,10 @@ fn cursor_shell_calls_and_unreported_web_events() {
             ),
         ]
     );
-    assert_eq!(r.events[1].duration_ms, Some(4162.0)); // completed 1770823980492 - started 1770823976330
+    assert_eq!(r.events()[1].duration_ms, Some(4162.0)); // completed 1770823980492 - started 1770823976330
 
     let r = run("cursor/cursor-hack_direct-sleep.jsonl");
-    let cmds: Vec<_> = r.events.iter().map(|e| e.command().unwrap()).collect();
+    let cmds: Vec<_> = r.events().iter().map(|e| e.command().unwrap()).collect();
     assert_eq!(cmds, ["sleep 5", "sleep 3"]);
 }
 
@@ -392,7 +391,7 @@ fn harness_names_and_detection() {
     let e = normalize_text("{\"hello\":1}", None, &NormalizeOptions::default()).unwrap_err();
     assert_eq!((e.code.as_str(), e.path.as_str()), ("INVALID_ARGUMENT", "input"));
     let empty = normalize_text("banner line\n", None, &NormalizeOptions::default()).unwrap();
-    assert!(empty.events.is_empty());
+    assert!(empty.events().is_empty());
     // Named harness wins over detection.
     let r = normalize_text(
         &fixture("opencode/untether_opencode-run-json_bash.jsonl"),
@@ -400,7 +399,7 @@ fn harness_names_and_detection() {
         &NormalizeOptions::default(),
     )
     .unwrap();
-    assert_eq!(r.events.len(), 1);
+    assert_eq!(r.events().len(), 1);
 }
 
 #[test]
@@ -425,25 +424,25 @@ fn mcp_names_from_each_harness_form() {
     // OpenCode: server_tool.
     let oc = r#"{"type":"tool_use","timestamp":1,"part":{"callID":"c1","tool":"stamp_house_stamp","state":{"status":"completed","input":{},"output":"x"}}}"#;
     let r = normalize_text(oc, None, &NormalizeOptions::default()).unwrap();
-    assert_eq!(r.events[0].name.as_deref(), Some("mcp__stamp__house_stamp"));
+    assert_eq!(r.events()[0].name.as_deref(), Some("mcp__stamp__house_stamp"));
     // With known servers, a plugin tool that is not one of theirs keeps its name.
     let known = NormalizeOptions {
         mcp_servers: vec!["github".into()],
         ..Default::default()
     };
     let r = normalize_text(oc, None, &known).unwrap();
-    assert_eq!(r.events[0].name.as_deref(), Some("stamp_house_stamp"));
+    assert_eq!(r.events()[0].name.as_deref(), Some("stamp_house_stamp"));
     // pi: "-" becomes "_", a hyphenated server restored when unambiguous.
     let pi =
         r#"{"type":"tool_execution_start","toolCallId":"p1","toolName":"mcp__npm-registry__latest-version","args":{}}"#;
     let r = normalize_text(pi, None, &opts).unwrap();
-    assert_eq!(r.events[0].name.as_deref(), Some("mcp__npm-registry__latest_version"));
+    assert_eq!(r.events()[0].name.as_deref(), Some("mcp__npm-registry__latest_version"));
     let r = normalize_text(pi, None, &NormalizeOptions::default()).unwrap();
-    assert_eq!(r.events[0].name.as_deref(), Some("mcp__npm_registry__latest_version"));
+    assert_eq!(r.events()[0].name.as_deref(), Some("mcp__npm_registry__latest_version"));
     // Cursor: mcpToolCall.
     let cu = r#"{"type":"tool_call","subtype":"completed","call_id":"k","session_id":"s","tool_call":{"mcpToolCall":{"args":{"providerIdentifier":"stamp","toolName":"house_stamp","args":{}},"result":{"success":{}}}}}"#;
     let r = normalize_text(cu, None, &NormalizeOptions::default()).unwrap();
-    assert_eq!(r.events[0].name.as_deref(), Some("mcp__stamp__house_stamp"));
+    assert_eq!(r.events()[0].name.as_deref(), Some("mcp__stamp__house_stamp"));
 }
 
 #[test]
@@ -463,7 +462,7 @@ fn claude_multi_edit_notebook_edit_and_apply_patch_files() {
     // An OpenCode patch names every file of the envelope.
     let oc = r#"{"type":"tool_use","part":{"callID":"p","tool":"patch","state":{"status":"completed","input":{"patchText":"*** Begin Patch\n*** Add File: ./a.txt\n+x\n*** Delete File: b\\c.txt\n*** End Patch"}}}}"#;
     let r = normalize_text(oc, None, &NormalizeOptions::default()).unwrap();
-    let paths: Vec<_> = r.events.iter().map(|e| e.path.clone().unwrap()).collect();
+    let paths: Vec<_> = r.events().iter().map(|e| e.path.clone().unwrap()).collect();
     assert_eq!(paths, ["a.txt", "b/c.txt"]);
 }
 
@@ -496,21 +495,21 @@ fn reeval_transcript_jsonl_reads_and_writes() {
     let line = r#"{"turn":0,"ts":"2026-09-26T18:01:03.610Z","atMs":4494,"durationMs":7096,"type":"web-search","toolCallId":"tool_25149535-3dd1-49a6-8027-0d896edbed2","query":"Node.js LTS release line 2025 2026 current","references":2}"#;
     let r = read_transcript_jsonl(line).unwrap();
     assert_eq!(r.harness, "reeval");
-    let e = &r.events[0];
+    let e = r.events()[0];
     assert_eq!(e.kind, EventType::WebSearch);
     assert_eq!(e.at_ms, Some(4494.0));
     assert_eq!(e.query.as_deref(), Some("Node.js LTS release line 2025 2026 current"));
-    let out = write_transcript_jsonl(&r.events);
+    let out = write_transcript_jsonl(r.iter_events());
     assert_eq!(
         out,
         "{\"turn\":0,\"ts\":\"2026-09-26T18:01:03.610Z\",\"atMs\":4494,\"durationMs\":7096,\"type\":\"web-search\",\"toolCallId\":\"tool_25149535-3dd1-49a6-8027-0d896edbed2\",\"query\":\"Node.js LTS release line 2025 2026 current\"}\n"
     );
     // Auto-detected too, and a normalised run round-trips.
     let again = normalize_text(line, None, &NormalizeOptions::default()).unwrap();
-    assert_eq!(again.events, r.events);
+    assert_eq!(again.events(), r.events());
     let run = run("codex/untether_SYNTHETIC_all_item_types.jsonl");
-    let back = read_transcript_jsonl(&write_transcript_jsonl(&run.events)).unwrap();
-    assert_eq!(back.events, run.events);
+    let back = read_transcript_jsonl(&write_transcript_jsonl(run.iter_events())).unwrap();
+    assert_eq!(back.events(), run.events());
     let e = read_transcript_jsonl("{\"turn\":0}\n").unwrap_err();
     assert_eq!(
         (e.code.as_str(), e.path.as_str()),
@@ -538,4 +537,60 @@ fn no_panic_on_hostile_text() {
             let _ = normalize_text(text, h, &opts);
         }
     }
+}
+
+#[test]
+fn a_run_stores_each_event_once_and_serialises_the_run_level_list() {
+    let r = run("codex/untether_SYNTHETIC_all_item_types.jsonl");
+    // Eight events, all in turn 0 (the second turn failed before any item).
+    assert_eq!(r.event_count(), 8);
+    assert_eq!(r.turns[0].events.len(), 8);
+    let v = serde_json::to_value(&r).unwrap();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, ["events", "harness", "turns"]);
+    assert_eq!(v["events"], v["turns"][0]["events"]);
+    assert_eq!(v["events"][0]["target"], json!("pytest -q"));
+    // JSON in: the turns when present, else `events` grouped by turn.
+    let back: Run = serde_json::from_value(v.clone()).unwrap();
+    assert_eq!(back, r);
+    let flat: Run = serde_json::from_value(json!({
+        "harness": "reeval",
+        "events": [{ "turn": 1, "type": "tool", "name": "b" }, { "turn": 0, "type": "tool", "name": "a" }]
+    }))
+    .unwrap();
+    assert_eq!(flat.turns.len(), 2);
+    let names: Vec<_> = flat.iter_events().map(|e| e.name.as_deref().unwrap()).collect();
+    assert_eq!(names, ["a", "b"]); // run-level events are in turn order
+}
+
+#[test]
+fn codex_lines_are_read_whatever_the_spacing_or_escapes_of_their_types() {
+    // The reader skips Codex lines that name no type it reads; a `\u` escape
+    // or spaces around the colon must not hide a command from it.
+    let text = r#"{"type":"thread.started","thread_id":"t"}
+{"type" : "turn.started"}
+{"type":"item.completed","item":{"id":"a","type" :"command_execution","command":"ls","exit_code":0,"status":"completed"}}
+{"type":"item.completed","item":{"id":"b","type":"command\u005fexecution","command":"pwd","exit_code":0,"status":"completed"}}
+{"type":"item.completed","item":{"id":"c","type":"agent_message","text":"\"type\":\"command_execution\""}}
+{"type":"turn.started"}
+{"type":"item.completed","item":{"id":"d","type":"mcp_tool_call","server":"s","tool":"t","arguments":{},"status":"completed"}}"#;
+    let r = normalize_text(text, None, &NormalizeOptions::default()).unwrap();
+    assert_eq!(r.harness, "codex");
+    let names: Vec<_> = r
+        .iter_events()
+        .map(|e| (e.turn, e.name.clone().unwrap(), e.target.clone()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            (0, "shell".to_string(), Some("ls".to_string())),
+            (0, "shell".to_string(), Some("pwd".to_string())),
+            (1, "mcp__s__t".to_string(), None),
+        ]
+    );
+    // Named explicitly, the same lines give the same run.
+    assert_eq!(
+        normalize_text(text, Some(Harness::Codex), &NormalizeOptions::default()).unwrap(),
+        r
+    );
 }

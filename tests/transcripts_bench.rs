@@ -96,7 +96,7 @@ fn normalize_throughput_against_serde_json() {
         let (ours, plain) = best_mb_per_s(
             text.len(),
             7,
-            || normalize_text(&text, None, &opts).unwrap().events.len() + 1,
+            || normalize_text(&text, None, &opts).unwrap().event_count() + 1,
             || {
                 text.lines()
                     .filter_map(|l| serde_json::from_str::<Value>(l).ok())

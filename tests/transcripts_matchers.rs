@@ -496,9 +496,9 @@ fn detection_of_streams_without_tool_calls() {
 {"type":"tool_result","tool_id":"r1","status":"success","output":"x","timestamp":"2025-10-10T12:00:01.500Z"}"#;
     let r = normalize_text(gemini, None, &opts).unwrap();
     assert_eq!(r.harness, "gemini-cli");
-    assert_eq!(r.events[0].target.as_deref(), Some("a.txt"));
-    assert_eq!(r.events[0].duration_ms, Some(500.0));
-    assert_eq!(r.events[0].at_ms, Some(1000.0));
+    assert_eq!(r.events()[0].target.as_deref(), Some("a.txt"));
+    assert_eq!(r.events()[0].duration_ms, Some(500.0));
+    assert_eq!(r.events()[0].at_ms, Some(1000.0));
 }
 
 #[test]

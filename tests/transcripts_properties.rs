@@ -157,7 +157,7 @@ mod records {
                     let subject = Subject::from(&run);
                     let _ = to_have_called_skill(&subject, "x", false);
                     let _ = to_have_edited(&subject, Some(&Pattern::text("a")), true);
-                    let _ = read_transcript_jsonl(&write_transcript_jsonl(&run.events));
+                    let _ = read_transcript_jsonl(&write_transcript_jsonl(run.iter_events()));
                 }
             }
         }
@@ -205,4 +205,17 @@ mod checks {
             let _ = to_pass(&json!({ "score": source, "threshold": 1 }), false);
         }
     }
+}
+
+#[test]
+fn a_far_out_turn_number_does_not_make_millions_of_turns() {
+    let text = "{\"turn\":4294967295,\"type\":\"tool\",\"name\":\"bash\",\"input\":{\"command\":\"ls\"}}\n{\"turn\":0,\"type\":\"tool\",\"name\":\"read\"}\n";
+    let run = mcp_matchers::transcripts::normalize_text(
+        text,
+        Some(mcp_matchers::transcripts::Harness::Reeval),
+        &mcp_matchers::transcripts::NormalizeOptions::default(),
+    )
+    .expect("reads");
+    let turns: Vec<u32> = run.turns.iter().map(|t| t.turn).collect();
+    assert_eq!(turns, vec![0, 4294967295]);
 }

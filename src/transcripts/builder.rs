@@ -110,7 +110,9 @@ impl<'o> Builder<'o> {
         }
         if let Some(&i) = id.and_then(|id| self.by_id.get(id)) {
             let c = &mut self.calls[i];
-            c.name = name.to_string();
+            if c.name != name {
+                c.name = name.to_string();
+            }
             if input.is_some() {
                 c.input = input;
             }
@@ -125,7 +127,8 @@ impl<'o> Builder<'o> {
         }
         self.calls.push(Call {
             turn: self.turn,
-            id: id.map(str::to_string),
+            // Set from `by_id`'s key in `finish` (the id is stored once).
+            id: None,
             name: name.to_string(),
             input,
             kind,
@@ -156,14 +159,30 @@ impl<'o> Builder<'o> {
         relative_path(p, self.opts.workspace.as_deref().or(self.cwd.as_deref()))
     }
 
-    /// The events, grouped into turns.
+    /// The events, grouped into turns: each call's events go straight into
+    /// its turn.
     pub(crate) fn finish(mut self, harness: &str) -> Run {
-        let calls = std::mem::take(&mut self.calls);
-        let mut events = Vec::with_capacity(calls.len());
-        for c in calls {
-            self.push_events(c, &mut events);
+        let mut calls = std::mem::take(&mut self.calls);
+        for (id, i) in std::mem::take(&mut self.by_id) {
+            calls[i].id = Some(id);
         }
-        Run::from_events(harness, events, self.turns, self.unreported)
+        let n = calls.iter().map(|c| c.turn + 1).max().unwrap_or(0).max(self.turns);
+        let mut run = Run::with_empty_turns(harness, n, self.unreported);
+        let mut sizes = vec![0usize; run.turns.len()];
+        for c in &calls {
+            sizes[c.turn as usize] += match &c.kind {
+                Kind::Edit(paths) => paths.len().max(1),
+                _ => 1,
+            };
+        }
+        for (t, size) in run.turns.iter_mut().zip(sizes) {
+            t.events.reserve_exact(size);
+        }
+        for c in calls {
+            let t = c.turn as usize;
+            self.push_events(c, &mut run.turns[t].events);
+        }
+        run
     }
 
     fn push_events(&self, c: Call, out: &mut Vec<Event>) {
@@ -248,21 +267,23 @@ pub(crate) fn s<'v>(v: &'v Value, key: &str) -> Option<&'v str> {
     v.get(key)?.as_str()
 }
 
+/// `[{type:"text",text}, ...]` joined by newlines, when `v` is such a list.
+fn joined_text(v: &Value) -> Option<Value> {
+    let items = v.as_array().filter(|items| !items.is_empty())?;
+    if !items.iter().all(|i| i.get("text").is_some_and(Value::is_string)) {
+        return None;
+    }
+    let texts: Vec<&str> = items.iter().filter_map(|i| i.get("text")?.as_str()).collect();
+    Some(Value::String(texts.join("\n")))
+}
+
 /// The text of a tool result: a string as is, `[{type:"text",text}]` joined
 /// by newlines, anything else unchanged.
 pub(crate) fn text_of(v: &Value) -> Value {
-    match v {
-        Value::Array(items)
-            if items.iter().all(|i| i.get("text").is_some_and(Value::is_string)) && !items.is_empty() =>
-        {
-            Value::String(
-                items
-                    .iter()
-                    .filter_map(|i| i.get("text")?.as_str())
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            )
-        }
-        other => other.clone(),
-    }
+    joined_text(v).unwrap_or_else(|| v.clone())
+}
+
+/// [`text_of`] for an owned value (no copy when it is not a text list).
+pub(crate) fn text_into(v: Value) -> Value {
+    joined_text(&v).unwrap_or(v)
 }

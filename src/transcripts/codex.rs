@@ -6,9 +6,23 @@
 //! types are also read in the app-server's camelCase (`commandExecution`).
 //! A duplicate `id` key on the wire keeps its last value.
 
-use super::builder::{s, text_of, Builder, Kind};
+use super::builder::{s, text_into, Builder, Kind};
 use super::paths::{argv_command, inner_command, mcp_name};
 use serde_json::{json, Value};
+
+/// Every record this adapter reads names one of these (the text reader
+/// skips other lines unparsed).
+pub(crate) const NEEDED: &[&str] = &[
+    "turn.started",
+    "command_execution",
+    "commandExecution",
+    "file_change",
+    "fileChange",
+    "mcp_tool_call",
+    "mcpToolCall",
+    "web_search",
+    "webSearch",
+];
 
 fn status_ok(item: &Value) -> Option<bool> {
     match s(item, "status") {
@@ -18,41 +32,40 @@ fn status_ok(item: &Value) -> Option<bool> {
     }
 }
 
-fn item(b: &mut Builder, mut owned: Value) {
-    let changes = match owned.get_mut("changes") {
-        Some(c) => c.take(),
-        None => Value::Null,
-    };
-    let it = &owned;
-    let id = s(it, "id");
-    match s(it, "type").unwrap_or("") {
+/// Moves `key` out of an item (no copy of its value).
+fn take(it: &mut Value, key: &str) -> Option<Value> {
+    it.as_object_mut()?.remove(key)
+}
+
+/// Moves the first of `keys` that is present out of an item.
+fn take_any(it: &mut Value, keys: &[&str]) -> Option<Value> {
+    keys.iter().find_map(|k| take(it, k))
+}
+
+fn item(b: &mut Builder, mut it: Value) {
+    let id_value = take(&mut it, "id");
+    let id = id_value.as_ref().and_then(Value::as_str);
+    match s(&it, "type").unwrap_or("") {
         "command_execution" | "commandExecution" => {
             let cmd = match it.get("command") {
                 Some(Value::Array(argv)) => argv_command(argv),
                 Some(Value::String(c)) => inner_command(c).to_string(),
                 _ => String::new(),
             };
-            b.call(
-                id,
-                "shell",
-                Some(json!({ "command": cmd })),
-                Kind::Shell(cmd.clone()),
-                None,
-            );
+            // The shell event's input (`{ command }`) is made from the command.
+            b.call(id, "shell", None, Kind::Shell(cmd), None);
             let exit = it
                 .get("exit_code")
                 .or_else(|| it.get("exitCode"))
                 .and_then(Value::as_i64);
-            let ok = exit.map(|c| c == 0).or_else(|| status_ok(it));
-            let out = it
-                .get("aggregated_output")
-                .or_else(|| it.get("aggregatedOutput"))
-                .cloned();
+            let ok = exit.map(|c| c == 0).or_else(|| status_ok(&it));
+            let out = take_any(&mut it, &["aggregated_output", "aggregatedOutput"]);
             if let Some(id) = id {
                 b.result(id, out, ok, None);
             }
         }
         "file_change" | "fileChange" => {
+            let changes = take(&mut it, "changes").unwrap_or(Value::Null);
             let paths = changes
                 .as_array()
                 .into_iter()
@@ -62,35 +75,39 @@ fn item(b: &mut Builder, mut owned: Value) {
             let input = json!({ "changes": changes });
             b.call(id, "apply_patch", Some(input), Kind::Edit(paths), None);
             if let Some(id) = id {
-                b.result(id, None, status_ok(it), None);
+                b.result(id, None, status_ok(&it), None);
             }
         }
         "mcp_tool_call" | "mcpToolCall" => {
-            let name = mcp_name(s(it, "server").unwrap_or(""), s(it, "tool").unwrap_or(""));
-            let args = it.get("arguments").filter(|a| !a.is_null()).cloned();
+            let name = mcp_name(s(&it, "server").unwrap_or(""), s(&it, "tool").unwrap_or(""));
+            let ok = status_ok(&it);
+            let args = take(&mut it, "arguments").filter(|a| !a.is_null());
             b.call(id, &name, args, Kind::Tool, None);
-            let out = match (it.get("result"), it.get("error")) {
-                (Some(r), _) if !r.is_null() => Some(r.get("content").map(text_of).unwrap_or_else(|| r.clone())),
-                (_, Some(e)) if !e.is_null() => Some(e.get("message").cloned().unwrap_or_else(|| e.clone())),
+            let out = match (take(&mut it, "result"), take(&mut it, "error")) {
+                (Some(mut r), _) if !r.is_null() => Some(match take(&mut r, "content") {
+                    Some(c) => text_into(c),
+                    None => r,
+                }),
+                (_, Some(mut e)) if !e.is_null() => Some(take(&mut e, "message").unwrap_or(e)),
                 _ => None,
             };
             if let Some(id) = id {
-                b.result(id, out, status_ok(it), None);
+                b.result(id, out, ok, None);
             }
         }
         "web_search" | "webSearch" => {
-            let action = it.get("action");
-            let aty = action.and_then(|a| s(a, "type"));
-            let k = match (aty, action.and_then(|a| s(a, "url"))) {
+            let action = take(&mut it, "action");
+            let aty = action.as_ref().and_then(|a| s(a, "type"));
+            let k = match (aty, action.as_ref().and_then(|a| s(a, "url"))) {
                 (Some("open_page" | "openPage" | "find_in_page" | "findInPage"), Some(url)) => {
                     Kind::WebFetch(url.to_string())
                 }
                 _ => {
-                    let q = action.and_then(|a| s(a, "query")).or_else(|| s(it, "query"));
+                    let q = action.as_ref().and_then(|a| s(a, "query")).or_else(|| s(&it, "query"));
                     Kind::WebSearch(q.unwrap_or("").to_string())
                 }
             };
-            b.call(id, "web_search", action.cloned(), k, None);
+            b.call(id, "web_search", action, k, None);
         }
         _ => {}
     }

@@ -150,39 +150,138 @@ pub struct Turn {
     pub diff: Option<Diff>,
 }
 
-/// A whole run: reeval's `c` (every turn so far). `events` is every turn's
-/// events in order; `harness` is the adapter's name (`claude-code`, `codex`,
-/// `gemini-cli`, `opencode`, `cursor`, `pi`, `goose`, `acp`, `reeval`).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// A whole run: reeval's `c` (every turn so far); `harness` is the adapter's
+/// name (`claude-code`, `codex`, `gemini-cli`, `opencode`, `cursor`, `pi`,
+/// `goose`, `acp`, `reeval`).
+///
+/// Each event is stored once, in its turn; the run-level list (every turn's
+/// events in turn order) is [`Run::events`], and JSON has it as `events`:
+/// `{ harness, turns, events }`. Reading JSON takes the turns, or groups
+/// `events` into turns when `turns` is absent or empty.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Run {
     pub harness: String,
     pub turns: Vec<Turn>,
-    pub events: Vec<Event>,
 }
 
 impl Run {
-    /// Builds a run from events (in order), grouping them by `turn`; every
-    /// turn from 0 to the highest is present, with `unreported` on each.
+    /// Builds a run from events, grouping them by `turn` (a stable grouping:
+    /// events of one turn keep their order); every turn from 0 to the
+    /// highest (and below `turns`) is present, with `unreported` on each.
     pub fn from_events(harness: &str, events: Vec<Event>, turns: u32, unreported: &[&str]) -> Run {
-        let n = events.iter().map(|e| e.turn + 1).max().unwrap_or(0).max(turns);
-        let mut out: Vec<Turn> = (0..n)
-            .map(|t| Turn {
-                turn: t,
-                events: Vec::new(),
-                unreported: unreported.iter().map(|s| s.to_string()).collect(),
-                diff: None,
-            })
-            .collect();
-        for e in &events {
-            if let Some(t) = out.get_mut(e.turn as usize) {
-                t.events.push(e.clone());
+        let n = events
+            .iter()
+            .map(|e| e.turn.saturating_add(1))
+            .max()
+            .unwrap_or(0)
+            .max(turns);
+        // Turn numbers come from the input: a far-out number (say 4294967295)
+        // must not make millions of empty turns. Past this many empty turns,
+        // only the turns that have events are kept, under their own numbers.
+        let dense_limit = events.len().saturating_add(10_000);
+        if n as usize > dense_limit {
+            let mut by_turn: std::collections::BTreeMap<u32, Vec<Event>> = std::collections::BTreeMap::new();
+            for e in events {
+                by_turn.entry(e.turn).or_default().push(e);
+            }
+            let mut run = Run::with_empty_turns(harness, 0, unreported);
+            for (turn, events) in by_turn {
+                run.turns.push(Turn {
+                    turn,
+                    events,
+                    unreported: unreported.iter().map(|s| s.to_string()).collect(),
+                    diff: None,
+                });
+            }
+            return run;
+        }
+        let mut run = Run::with_empty_turns(harness, n, unreported);
+        let one_turn = events.iter().all(|e| e.turn == 0);
+        match run.turns.first_mut() {
+            // The usual single-turn run keeps its vector as is.
+            Some(first) if one_turn => first.events = events,
+            _ => {
+                for e in events {
+                    let t = e.turn as usize;
+                    run.turns[t].events.push(e);
+                }
             }
         }
+        run
+    }
+
+    /// A run of `turns` turns without events, with `unreported` on each.
+    pub(crate) fn with_empty_turns(harness: &str, turns: u32, unreported: &[&str]) -> Run {
         Run {
             harness: harness.to_string(),
-            turns: out,
-            events,
+            turns: (0..turns)
+                .map(|t| Turn {
+                    turn: t,
+                    events: Vec::new(),
+                    unreported: unreported.iter().map(|s| s.to_string()).collect(),
+                    diff: None,
+                })
+                .collect(),
         }
+    }
+
+    /// Every turn's events, in turn order (reeval's `c.events`).
+    pub fn events(&self) -> Vec<&Event> {
+        self.iter_events().collect()
+    }
+
+    /// Every turn's events, in turn order, without collecting them.
+    pub fn iter_events(&self) -> impl Iterator<Item = &Event> + '_ {
+        self.turns.iter().flat_map(|t| &t.events)
+    }
+
+    /// How many events the run has.
+    pub fn event_count(&self) -> usize {
+        self.turns.iter().map(|t| t.events.len()).sum()
+    }
+}
+
+/// Serialises the run-level `events` from the turns.
+struct RunEvents<'r>(&'r Run);
+
+impl Serialize for RunEvents<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter_events())
+    }
+}
+
+impl Serialize for Run {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Run", 3)?;
+        st.serialize_field("harness", &self.harness)?;
+        st.serialize_field("turns", &self.turns)?;
+        st.serialize_field("events", &RunEvents(self))?;
+        st.end()
+    }
+}
+
+/// The JSON form `{ harness, turns, events }`, as read.
+#[derive(Deserialize)]
+struct RunJson {
+    #[serde(default)]
+    harness: String,
+    #[serde(default)]
+    turns: Vec<Turn>,
+    #[serde(default)]
+    events: Vec<Event>,
+}
+
+impl<'de> Deserialize<'de> for Run {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Run, D::Error> {
+        let r = RunJson::deserialize(d)?;
+        if r.turns.is_empty() {
+            return Ok(Run::from_events(&r.harness, r.events, 0, &[]));
+        }
+        Ok(Run {
+            harness: r.harness,
+            turns: r.turns,
+        })
     }
 }
 
@@ -214,7 +313,7 @@ pub fn event_from_value(v: Value, path: &str) -> Result<Event> {
 
 /// Writes reeval's `transcript.jsonl`: one compact JSON event per line, each
 /// line ending in `\n`, fields in the order of [`Event`].
-pub fn write_transcript_jsonl(events: &[Event]) -> String {
+pub fn write_transcript_jsonl<'e>(events: impl IntoIterator<Item = &'e Event>) -> String {
     let mut out = String::new();
     for e in events {
         // Serialising these plain types cannot fail.

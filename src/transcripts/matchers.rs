@@ -45,18 +45,23 @@ impl From<&Turn> for Subject {
 impl From<&Run> for Subject {
     /// Every event; a type unreported in any turn; the latest turn's diff.
     fn from(r: &Run) -> Subject {
-        let mut unreported: Vec<String> = Vec::new();
-        for u in r.turns.iter().flat_map(|t| &t.unreported) {
-            if !unreported.contains(u) {
-                unreported.push(u.clone());
-            }
-        }
         Subject {
-            events: r.events.clone(),
-            unreported,
+            events: r.iter_events().cloned().collect(),
+            unreported: union(r.turns.iter().map(|t| &t.unreported)),
             diff: r.turns.iter().rev().find_map(|t| t.diff.clone()),
         }
     }
+}
+
+/// Every name in the lists, once, in first-seen order.
+fn union<'a>(lists: impl Iterator<Item = &'a Vec<String>>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for u in lists.flatten() {
+        if !out.contains(u) {
+            out.push(u.clone());
+        }
+    }
+    out
 }
 
 /// Why a matcher cannot check a turn: its harness does not report `kind`
@@ -469,24 +474,11 @@ impl Subject {
         let own: TurnLike = serde_json::from_value(v.clone()).map_err(|_| bad())?;
         if let Some(turns) = v.get("turns").filter(|t| t.is_array()) {
             let turns: Vec<TurnLike> = serde_json::from_value(turns.clone()).map_err(|_| bad())?;
-            let run = Run {
-                harness: String::new(),
-                turns: turns
-                    .into_iter()
-                    .map(|t| Turn {
-                        turn: 0,
-                        events: Vec::new(),
-                        unreported: t.unreported,
-                        diff: t.diff,
-                    })
-                    .collect(),
+            return Ok(Subject {
                 events: own.events,
-            };
-            let mut s = Subject::from(&run);
-            if own.diff.is_some() {
-                s.diff = own.diff;
-            }
-            return Ok(s);
+                unreported: union(turns.iter().map(|t| &t.unreported)),
+                diff: own.diff.or_else(|| turns.into_iter().rev().find_map(|t| t.diff)),
+            });
         }
         Ok(Subject {
             events: own.events,

@@ -13,7 +13,7 @@
 //! {"type":"item.completed","item":{"id":"item_1","type":"mcp_tool_call","server":"stamp","tool":"house_stamp","arguments":{},"status":"completed"}}"#;
 //! let run = normalize_text(text, None, &NormalizeOptions::default()).unwrap();
 //! assert_eq!(run.harness, "codex");
-//! assert_eq!(run.events[0].name.as_deref(), Some("mcp__stamp__house_stamp"));
+//! assert_eq!(run.events()[0].name.as_deref(), Some("mcp__stamp__house_stamp"));
 //!
 //! // Matchers take a turn or the whole run (reeval's `c`) as a `Subject`.
 //! use mcp_matchers::transcripts::{to_have_called_mcp, to_have_called_tool, Pattern, Subject};

@@ -7,6 +7,7 @@ use super::events::{event_from_value, Run};
 use super::{acp, claude, codex, cursor, gemini, goose, opencode, pi};
 use crate::error::{MatcherError, Result};
 use serde_json::Value;
+use std::cell::Cell;
 
 /// The harnesses with an adapter, by their canonical names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,15 +240,17 @@ pub fn detect_harness(records: &[Value]) -> Option<Harness> {
 /// from a non-empty input; for `reeval`, `INVALID_ARGUMENT` at `input[i]` for a
 /// record that is not an event. An empty input gives an empty run.
 pub fn normalize_records(records: Vec<Value>, harness: Option<Harness>, opts: &NormalizeOptions) -> Result<Run> {
-    normalize_iter(&mut records.into_iter(), harness, opts)
+    normalize_iter(&mut records.into_iter(), harness, opts, &Cell::new(None))
 }
 
 /// Records are read one at a time and dropped once their adapter has seen
-/// them; the first 500 are kept for detection.
+/// them; the first 500 are kept for detection. `found` is set to the harness
+/// as soon as it is known (text input uses it to skip lines unparsed).
 fn normalize_iter(
     records: &mut dyn Iterator<Item = Value>,
     harness: Option<Harness>,
     opts: &NormalizeOptions,
+    found: &Cell<Option<Harness>>,
 ) -> Result<Run> {
     let mut records = records.flat_map(flatten);
     let head: Vec<Value> = match harness {
@@ -264,6 +267,7 @@ fn normalize_iter(
             ))
         }
     };
+    found.set(Some(harness));
     let mut all = head.into_iter().chain(records);
     if harness == Harness::Reeval {
         let events = all
@@ -288,12 +292,40 @@ fn normalize_iter(
     Ok(b.finish(harness.as_str()))
 }
 
+/// Whether an adapter may need a JSONL line of `harness`: a Codex line
+/// whose `"type"` values are none of the event and item types it reads is
+/// skipped without being parsed. Only a `\u` escape could spell those
+/// types differently, so a line with one is always kept.
+fn wanted(harness: Option<Harness>, line: &str) -> bool {
+    match harness {
+        Some(Harness::Codex) => line.contains("\\u") || type_values(line).any(|t| codex::NEEDED.contains(&t)),
+        _ => true,
+    }
+}
+
+/// The string values written after each `"type"` key of a JSON line
+/// (a cheap scan; string contents that look like keys are harmless extras).
+fn type_values(line: &str) -> impl Iterator<Item = &str> + '_ {
+    line.match_indices("\"type\"").filter_map(move |(i, key)| {
+        let rest = line[i + key.len()..].trim_start().strip_prefix(':')?.trim_start();
+        let value = rest.strip_prefix('"')?;
+        value.find('"').map(|end| &value[..end])
+    })
+}
+
 /// Normalises raw transcript text (see [`records_from_text`]).
 pub fn normalize_text(text: &str, harness: Option<Harness>, opts: &NormalizeOptions) -> Result<Run> {
     let trimmed = text.trim_start_matches('\u{feff}').trim();
     match whole_document(trimmed) {
         Some(records) => normalize_records(records, harness, opts),
-        None => normalize_iter(&mut trimmed.lines().filter_map(parse_line), harness, opts),
+        None => {
+            let found = Cell::new(harness);
+            let mut records = trimmed
+                .lines()
+                .filter(|l| wanted(found.get(), l))
+                .filter_map(parse_line);
+            normalize_iter(&mut records, harness, opts, &found)
+        }
     }
 }
 

@@ -15,7 +15,8 @@ fn json(text: &str, path: &str) -> Result<Value> {
 
 /// `normalizeTranscript`: `input` is raw transcript text when `is_text`, else
 /// the JSON text of parsed records; `options` is `{ harness?, workspace?,
-/// mcpServers? }` as JSON. Returns the run as JSON text.
+/// mcpServers? }` as JSON. Returns `{ harness, turns }` as JSON text (the
+/// glue adds the run-level `events`).
 #[wasm_bindgen]
 pub fn transcript_normalize(input: &str, is_text: bool, options: &str) -> std::result::Result<String, JsValue> {
     (|| -> Result<String> {
@@ -45,9 +46,21 @@ pub fn transcript_normalize(input: &str, is_text: bool, options: &str) -> std::r
         } else {
             normalize_transcript(&json(input, "input")?, harness, &opts)?
         };
-        Ok(serde_json::to_string(&run).unwrap_or_default())
+        // `{ harness, turns }` only: the JS glue makes `events` from the turns'
+        // events (the same objects), so no event crosses twice.
+        let view = RunTurns {
+            harness: &run.harness,
+            turns: &run.turns,
+        };
+        Ok(serde_json::to_string(&view).unwrap_or_default())
     })()
     .map_err(to_js)
+}
+
+#[derive(serde::Serialize)]
+struct RunTurns<'r> {
+    harness: &'r str,
+    turns: &'r [Turn],
 }
 
 /// reeval's `transcript.jsonl` from a JSON array of events.
@@ -247,5 +260,5 @@ pub fn transcript_parse_only(text: &str) -> u32 {
 #[doc(hidden)]
 #[wasm_bindgen]
 pub fn transcript_normalize_count(text: &str) -> u32 {
-    normalize_text(text, None, &NormalizeOptions::default()).map_or(0, |r| r.events.len() as u32)
+    normalize_text(text, None, &NormalizeOptions::default()).map_or(0, |r| r.event_count() as u32)
 }

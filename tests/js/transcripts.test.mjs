@@ -246,3 +246,17 @@ test("labels and records (the seed's table)", () => {
   assert.equal(rec.records[7].message, 'keeps the flow: expected no file edits matching greet.js, got ["greet.js"]');
   assert.equal(rec.finish().pass, false);
 });
+
+test("a run's events are its turns' events, in turn order, each stored once", () => {
+  const c = norm("claude-code/claudeless_session_write-read-edit-denied.jsonl");
+  assert.deepEqual(Object.keys(c), ["harness", "turns", "events"]);
+  // Two turns (one Write; a Read and a refused Edit) and their three events.
+  assert.deepEqual(c.turns.map((t) => t.events.length), [1, 2]);
+  assert.equal(c.events.length, 3);
+  assert.equal(c.events[0], c.turns[0].events[0]);
+  assert.equal(c.events[2], c.turns[1].events[1]);
+  // reeval's transcript.jsonl out of turn order: the run lists them by turn.
+  const r = m.readTranscriptJsonl('{"turn":1,"type":"tool","name":"b"}\n{"turn":0,"type":"tool","name":"a"}\n');
+  assert.deepEqual(r.events.map((e) => e.name), ["a", "b"]);
+  assert.deepEqual(r.turns.map((t) => t.events.map((e) => e.name)), [["a"], ["b"]]);
+});
