@@ -167,7 +167,9 @@ pub struct Run {
 impl Run {
     /// Builds a run from events, grouping them by `turn` (a stable grouping:
     /// events of one turn keep their order); every turn from 0 to the
-    /// highest (and below `turns`) is present, with `unreported` on each.
+    /// highest (and below `turns`) is present, with `unreported` on each,
+    /// unless that would mean more than 10,000 turns beyond the number of
+    /// events: then only the turns that have events are kept.
     pub fn from_events(harness: &str, events: Vec<Event>, turns: u32, unreported: &[&str]) -> Run {
         let n = events
             .iter()
