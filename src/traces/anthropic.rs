@@ -11,6 +11,8 @@
 //! the block start's `input`).
 
 use super::record::{arr, content_text, obj, s, Args, Builder, CallIn, CallKind};
+use super::typed::{Str, TextOr};
+use serde::Deserialize;
 use serde_json::Value;
 use std::borrow::Borrow;
 
@@ -107,6 +109,117 @@ fn result_block(block: &Value, path: &str, b: &mut Builder) {
         None => None,
     };
     b.result(s(block, "tool_use_id"), None, content, is_error, path);
+}
+
+/// A message of a list, typed (see [`super::typed`]): the fields
+/// [`read_messages`] reads, with the same meaning.
+#[derive(Deserialize)]
+pub(crate) struct Message<'a> {
+    #[serde(borrow)]
+    role: Option<Str<'a>>,
+    #[serde(borrow)]
+    content: Option<TextOr<'a, Block<'a>>>,
+}
+
+#[derive(Deserialize)]
+struct Block<'a> {
+    #[serde(borrow, rename = "type")]
+    ty: Option<Str<'a>>,
+    #[serde(borrow)]
+    text: Option<Str<'a>>,
+    #[serde(borrow)]
+    name: Option<Str<'a>>,
+    #[serde(borrow)]
+    id: Option<Str<'a>>,
+    input: Option<Value>,
+    #[serde(borrow)]
+    server_name: Option<Str<'a>>,
+    #[serde(borrow)]
+    tool_use_id: Option<Str<'a>>,
+    content: Option<Value>,
+    is_error: Option<bool>,
+}
+
+/// [`read_messages`] over typed messages.
+pub(crate) fn read_messages_typed<'a>(messages: &mut dyn Iterator<Item = Message<'a>>, b: &mut Builder) {
+    for (i, m) in messages.enumerate() {
+        match m.role.as_deref() {
+            Some("assistant") => {
+                b.begin_turn();
+                match m.content {
+                    Some(TextOr::Text(text)) => b.text(&text),
+                    Some(TextOr::List(list)) => {
+                        for (j, block) in list.into_iter().enumerate() {
+                            block_typed(block, i, j, b);
+                        }
+                    }
+                    None => {}
+                }
+            }
+            Some(role) => {
+                let list = match m.content {
+                    Some(TextOr::Text(text)) => {
+                        b.other_message(role, text.0.into_owned());
+                        continue;
+                    }
+                    Some(TextOr::List(list)) => list,
+                    None => Vec::new(),
+                };
+                let text: String = list.iter().filter_map(|c| c.text.as_deref()).collect();
+                let has_results = list.iter().any(|c| c.tool_use_id.is_some());
+                if !has_results || !text.is_empty() {
+                    b.other_message(role, text);
+                }
+                for (j, block) in list.into_iter().enumerate() {
+                    if block.tool_use_id.is_some() {
+                        result_typed(block, i, j, b);
+                    }
+                }
+            }
+            None => b.diag("IGNORED", format!("[{i}]"), "a message without a role; skipped".into()),
+        }
+    }
+}
+
+/// [`block_of`] over a typed block.
+fn block_typed(block: Block, i: usize, j: usize, b: &mut Builder) {
+    let kind = match block.ty.as_deref().unwrap_or("") {
+        "text" => return b.text(block.text.as_deref().unwrap_or("")),
+        "tool_use" => CallKind::Function,
+        "server_tool_use" => CallKind::Server,
+        "mcp_tool_use" => CallKind::Mcp,
+        "thinking" | "redacted_thinking" => return,
+        _ if block.tool_use_id.is_some() => return result_typed(block, i, j, b),
+        other => {
+            return b.diag(
+                "IGNORED",
+                format!("[{i}].content[{j}]"),
+                format!("content block type {other:?} skipped"),
+            );
+        }
+    };
+    let Some(name) = block.name.as_deref() else {
+        return b.diag(
+            "MALFORMED_CALL",
+            format!("[{i}].content[{j}].name"),
+            "not a string; call skipped".into(),
+        );
+    };
+    let mut c = CallIn::new(name, Args::from_owned(block.input), block.id.as_deref(), kind);
+    c.server = block.server_name.map(|n| n.0.into_owned());
+    b.call_at(c, || format!("[{i}].content[{j}]"));
+}
+
+/// [`result_block`] over a typed block.
+fn result_typed(block: Block, i: usize, j: usize, b: &mut Builder) {
+    let content = block.content.unwrap_or(Value::Null);
+    let is_error = match block.is_error {
+        Some(e) => Some(e),
+        None if s(&content, "type").is_some_and(|t| t.ends_with("_error")) => Some(true),
+        None => None,
+    };
+    let path = || format!("[{i}].content[{j}]");
+    b.result_at(block.tool_use_id.as_deref(), None, content, is_error, path);
 }
 
 /// One content block being reassembled from the stream.

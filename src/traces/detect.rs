@@ -233,7 +233,7 @@ impl<'t> EventIter<'t> {
     }
 }
 
-impl Iterator for EventIter<'_> {
+impl<'t> Iterator for EventIter<'t> {
     type Item = Value;
 
     fn next(&mut self) -> Option<Value> {
@@ -249,32 +249,38 @@ impl Iterator for EventIter<'_> {
                     None => continue,
                 }
             }
-            // SSE: the `data:` lines of one event, up to a blank line.
-            let mut data: Option<String> = None;
+            // SSE: the `data:` lines of one event, up to a blank line (one
+            // line, the usual case, is parsed where it stands).
+            let mut first: Option<&'t str> = None;
+            let mut more: Option<String> = None;
             let mut start = 0;
             while let Some(line) = self.next_line() {
                 if line.trim().is_empty() {
-                    if data.is_some() {
+                    if first.is_some() {
                         break;
                     }
                     continue;
                 }
                 if let Some(d) = line.strip_prefix("data:") {
                     let d = d.strip_prefix(' ').unwrap_or(d);
-                    match data.as_mut() {
-                        Some(buf) => {
+                    match (first, more.as_mut()) {
+                        (None, _) => {
+                            start = self.line;
+                            first = Some(d);
+                        }
+                        (Some(f), None) => more = Some(format!("{f}\n{d}")),
+                        (Some(_), Some(buf)) => {
                             buf.push('\n');
                             buf.push_str(d);
-                        }
-                        None => {
-                            start = self.line;
-                            data = Some(d.to_owned());
                         }
                     }
                 }
             }
-            let data = data?;
-            if let Some(v) = self.parse(&data, start) {
+            let parsed = match &more {
+                Some(buf) => self.parse(buf, start),
+                None => self.parse(first?, start),
+            };
+            if let Some(v) = parsed {
                 return Some(v);
             }
         }

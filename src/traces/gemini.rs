@@ -15,6 +15,8 @@
 //! name that has no result yet.
 
 use super::record::{arr, obj, s, Args, Builder, CallIn, CallKind};
+use super::typed::{present, Str};
+use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use std::borrow::Borrow;
 
@@ -105,6 +107,101 @@ fn response(r: &Value, path: &str, b: &mut Builder) {
     let out = r.get("response").cloned().unwrap_or(Value::Null);
     let is_error = out.get("error").map(|_| true);
     b.result(s(r, "id"), s(r, "name"), out, is_error, path);
+}
+
+/// A content of a list, typed (see [`super::typed`]): the fields
+/// [`read_contents`] reads, with the same meaning.
+#[derive(Deserialize)]
+pub(crate) struct Content<'a> {
+    #[serde(borrow)]
+    role: Option<Str<'a>>,
+    #[serde(borrow)]
+    parts: Option<Vec<Part<'a>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Part<'a> {
+    thought: Option<bool>,
+    /// Present even as `null` (a user content with a `text` key is a message).
+    #[serde(default, deserialize_with = "present")]
+    text: Option<Value>,
+    #[serde(borrow, default, deserialize_with = "present")]
+    function_call: Option<Call<'a>>,
+    #[serde(borrow, default, deserialize_with = "present")]
+    function_response: Option<Response<'a>>,
+}
+
+#[derive(Deserialize)]
+struct Call<'a> {
+    #[serde(borrow)]
+    id: Option<Str<'a>>,
+    #[serde(borrow)]
+    name: Option<Str<'a>>,
+    args: Option<Value>,
+}
+
+#[derive(Deserialize)]
+struct Response<'a> {
+    #[serde(borrow)]
+    id: Option<Str<'a>>,
+    #[serde(borrow)]
+    name: Option<Str<'a>>,
+    response: Option<Value>,
+}
+
+/// [`read_contents`] over typed contents.
+pub(crate) fn read_contents_typed<'a>(contents: &mut dyn Iterator<Item = Content<'a>>, b: &mut Builder) {
+    for (i, c) in contents.enumerate() {
+        let ps = c.parts.unwrap_or_default();
+        if c.role.as_deref() == Some("model") {
+            b.begin_turn();
+            for (j, p) in ps.into_iter().enumerate() {
+                if p.thought == Some(true) {
+                    continue;
+                }
+                if let Some(Value::String(t)) = &p.text {
+                    b.text(t);
+                }
+                if let Some(fc) = p.function_call {
+                    match fc.name.as_deref() {
+                        Some(name) => b.call_at(
+                            CallIn::new(name, Args::from_owned(fc.args), fc.id.as_deref(), CallKind::Function),
+                            || format!("[{i}].parts[{j}].functionCall"),
+                        ),
+                        None => b.diag(
+                            "MALFORMED_CALL",
+                            format!("[{i}].parts[{j}].functionCall.name"),
+                            "not a string; call skipped".into(),
+                        ),
+                    }
+                }
+                if let Some(r) = p.function_response {
+                    response_typed(r, i, j, b);
+                }
+            }
+            continue;
+        }
+        let text: String = ps
+            .iter()
+            .filter_map(|p| p.text.as_ref().and_then(Value::as_str))
+            .collect();
+        if ps.iter().any(|p| p.text.is_some()) {
+            b.other_message(c.role.as_deref().unwrap_or("user"), text);
+        }
+        for (j, p) in ps.into_iter().enumerate() {
+            if let Some(r) = p.function_response {
+                response_typed(r, i, j, b);
+            }
+        }
+    }
+}
+
+fn response_typed(r: Response, i: usize, j: usize, b: &mut Builder) {
+    let out = r.response.unwrap_or(Value::Null);
+    let is_error = out.get("error").map(|_| true);
+    let path = || format!("[{i}].parts[{j}].functionResponse");
+    b.result_at(r.id.as_deref(), r.name.as_deref(), out, is_error, path);
 }
 
 /// A call being streamed with partial arguments.

@@ -50,18 +50,23 @@ pub(crate) fn read(v: &Value, b: &mut Builder, read_any: &dyn Fn(&Value, &mut Bu
             {
                 read_any(m, b);
             }
-            for span in arr(v, "spans") {
-                match (s(span, "category"), s(span, "status")) {
-                    (Some("tool"), Some("error")) => {
-                        if let Some(id) = s(span, "toolCallId") {
-                            b.mark_error(id);
-                        }
-                    }
-                    (Some("error"), _) => b.error(s(span, "name").unwrap_or("error").to_owned()),
-                    _ => {}
-                }
-            }
+            spans(v, b);
         }
         _ => {}
+    }
+}
+
+/// The `spans` of a trace: failed tool spans mark their calls, an error span is the run's error.
+pub(crate) fn spans(v: &Value, b: &mut Builder) {
+    for span in arr(v, "spans") {
+        match (s(span, "category"), s(span, "status")) {
+            (Some("tool"), Some("error")) => {
+                if let Some(id) = s(span, "toolCallId") {
+                    b.mark_error(id);
+                }
+            }
+            (Some("error"), _) => b.error(s(span, "name").unwrap_or("error").to_owned()),
+            _ => {}
+        }
     }
 }

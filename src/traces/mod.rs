@@ -42,6 +42,7 @@ pub mod openai_chat;
 pub mod openai_responses;
 mod prompt_result;
 mod record;
+mod typed;
 pub mod vercel;
 
 pub use detect::TraceFormat;
@@ -79,6 +80,12 @@ pub fn detect_trace_format_text(text: &str) -> std::result::Result<TraceFormat, 
 /// A stream is read one event at a time.
 pub(crate) fn read_trace_text(text: &str, format: Option<TraceFormat>, messages: bool) -> Result<(TraceFormat, Trace)> {
     let trimmed = text.trim();
+    if let Some(read) = typed::read_list_text(trimmed, format, messages) {
+        return read;
+    }
+    if let Some(read) = typed::read_object_text(trimmed, format, messages) {
+        return read;
+    }
     if let Ok(v) = serde_json::from_str::<Value>(trimmed) {
         return read_input(Input::Json(v), format, messages);
     }

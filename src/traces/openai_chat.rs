@@ -10,6 +10,8 @@
 //! `delta.tool_calls[{ index, id?, function: { name?, arguments } }]`).
 
 use super::record::{arr, content_text, obj, s, Args, Builder, CallIn, CallKind};
+use super::typed::{present, Str};
+use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::borrow::Borrow;
 
@@ -132,6 +134,133 @@ fn tool_call(tc: &Value, path: &str, b: &mut Builder) {
             format!("{path}.type"),
             format!("tool call type {other:?} is not known; skipped"),
         ),
+    }
+}
+
+/// A message of a list, typed (see [`super::typed`]): the fields
+/// [`read_messages`] reads, with the same meaning.
+#[derive(Deserialize)]
+pub(crate) struct Message<'a> {
+    #[serde(borrow)]
+    role: Option<Str<'a>>,
+    content: Option<Value>,
+    #[serde(borrow)]
+    tool_call_id: Option<Str<'a>>,
+    #[serde(borrow)]
+    name: Option<Str<'a>>,
+    #[serde(borrow)]
+    tool_calls: Option<Vec<ToolCall<'a>>>,
+    #[serde(borrow)]
+    function_call: Option<Function<'a>>,
+}
+
+#[derive(Deserialize)]
+struct ToolCall<'a> {
+    #[serde(borrow)]
+    id: Option<Str<'a>>,
+    #[serde(borrow, rename = "type")]
+    ty: Option<Str<'a>>,
+    #[serde(borrow)]
+    function: Option<Function<'a>>,
+    #[serde(borrow)]
+    custom: Option<Custom<'a>>,
+}
+
+#[derive(Deserialize)]
+struct Function<'a> {
+    #[serde(borrow)]
+    name: Option<Str<'a>>,
+    #[serde(default, deserialize_with = "present")]
+    arguments: Option<Value>,
+}
+
+#[derive(Deserialize)]
+struct Custom<'a> {
+    #[serde(borrow)]
+    name: Option<Str<'a>>,
+    #[serde(borrow)]
+    input: Option<Str<'a>>,
+}
+
+/// [`read_messages`] over typed messages.
+pub(crate) fn read_messages_typed<'a>(messages: &mut dyn Iterator<Item = Message<'a>>, b: &mut Builder) {
+    for (i, m) in messages.enumerate() {
+        match m.role.as_deref() {
+            Some("assistant") => {
+                b.begin_turn();
+                assistant_typed(&m, i, b);
+            }
+            Some("tool") => {
+                let output = m.content.unwrap_or(Value::Null);
+                b.result_at(m.tool_call_id.as_deref(), None, output, None, || format!("[{i}]"));
+            }
+            Some("function") => {
+                let output = m.content.unwrap_or(Value::Null);
+                b.result_at(None, m.name.as_deref(), output, None, || format!("[{i}]"));
+            }
+            Some(role) => b.other_message(role, content_text(m.content.as_ref())),
+            None => b.diag("IGNORED", format!("[{i}]"), "a message without a role; skipped".into()),
+        }
+    }
+}
+
+fn assistant_typed(m: &Message, i: usize, b: &mut Builder) {
+    b.text(&content_text(m.content.as_ref()));
+    for (j, tc) in m.tool_calls.iter().flatten().enumerate() {
+        let id = tc.id.as_deref();
+        let at = || format!("[{i}].tool_calls[{j}]");
+        match tc.ty.as_deref() {
+            Some("custom") => match tc.custom.as_ref().and_then(|c| c.name.as_deref().map(|n| (n, c))) {
+                Some((name, c)) => b.call_at(
+                    CallIn::new(
+                        name,
+                        Args::freeform(c.input.as_deref().unwrap_or("")),
+                        id,
+                        CallKind::Custom,
+                    ),
+                    at,
+                ),
+                None => b.diag(
+                    "MALFORMED_CALL",
+                    format!("{}.custom", at()),
+                    "a custom tool call without a name; skipped".into(),
+                ),
+            },
+            Some("function") | None => match &tc.function {
+                Some(Function {
+                    name: Some(name),
+                    arguments: a,
+                }) => b.call_at(CallIn::new(name, arguments(a.as_ref()), id, CallKind::Function), at),
+                Some(_) => b.diag(
+                    "MALFORMED_CALL",
+                    format!("{}.function.name", at()),
+                    "not a string; call skipped".into(),
+                ),
+                None => b.diag(
+                    "MALFORMED_CALL",
+                    format!("{}.function", at()),
+                    "a function tool call without a `function` object; skipped".into(),
+                ),
+            },
+            Some(other) => b.diag(
+                "MALFORMED_CALL",
+                format!("{}.type", at()),
+                format!("tool call type {other:?} is not known; skipped"),
+            ),
+        }
+    }
+    if let Some(fc) = &m.function_call {
+        match fc.name.as_deref() {
+            Some(name) => b.call_at(
+                CallIn::new(name, arguments(fc.arguments.as_ref()), None, CallKind::Function),
+                || format!("[{i}].function_call"),
+            ),
+            None => b.diag(
+                "MALFORMED_CALL",
+                format!("[{i}].function_call"),
+                "no name; skipped".into(),
+            ),
+        }
     }
 }
 

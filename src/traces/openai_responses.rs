@@ -16,6 +16,8 @@
 //! reported as `MCP_APPROVAL_REQUEST`.
 
 use super::record::{arr, content_text, obj, s, Args, Builder, CallIn, CallKind};
+use super::typed::{present, Str};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::borrow::Borrow;
 
@@ -183,6 +185,176 @@ fn model_item(item: &Value, ty: &str, path: &str, b: &mut Builder) {
             path.to_owned(),
             format!("item type {other:?} is not a call; skipped"),
         ),
+    }
+}
+
+/// An item of a list, typed (see [`super::typed`]): the fields
+/// [`read_items`] reads, with the same meaning (`present` where the value
+/// reader tells a `null` field from an absent one).
+#[derive(Deserialize)]
+pub(crate) struct Item<'a> {
+    #[serde(borrow, rename = "type")]
+    ty: Option<Str<'a>>,
+    #[serde(default, deserialize_with = "present")]
+    role: Option<Value>,
+    content: Option<Value>,
+    #[serde(borrow)]
+    call_id: Option<Str<'a>>,
+    #[serde(borrow)]
+    id: Option<Str<'a>>,
+    #[serde(borrow)]
+    name: Option<Str<'a>>,
+    #[serde(borrow)]
+    status: Option<Str<'a>>,
+    #[serde(borrow)]
+    server_label: Option<Str<'a>>,
+    input: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    arguments: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    action: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    output: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    tools: Option<Value>,
+    error: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    results: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    result: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    outputs: Option<Value>,
+}
+
+/// [`read_items`] (of a list, path `""`) over typed items.
+pub(crate) fn read_items_typed<'a>(items: &mut dyn Iterator<Item = Item<'a>>, b: &mut Builder) {
+    let mut in_turn = !b.turn_is_empty();
+    for (i, item) in items.enumerate() {
+        let role = item.role.as_ref().map(|r| r.as_str());
+        let ty = match item.ty.as_deref() {
+            Some(t) => t,
+            None if role.is_some() => "message",
+            None => "",
+        };
+        if ty == "message" && !matches!(role, Some(Some("assistant")) | Some(None) | None) {
+            b.other_message(role.flatten().unwrap_or("user"), content_text(item.content.as_ref()));
+            in_turn = false;
+            continue;
+        }
+        if ty.ends_with("_output") {
+            in_turn = false;
+            if ty == "tool_search_output" && item.call_id.is_none() {
+                continue;
+            }
+            let out = item.output.or(item.tools).unwrap_or(Value::Null);
+            b.result_at(item.call_id.as_deref(), None, out, None, || format!("[{i}]"));
+            continue;
+        }
+        if !in_turn {
+            b.begin_turn();
+        }
+        in_turn = true;
+        model_item_typed(item, i, b);
+    }
+}
+
+fn model_item_typed(item: Item, i: usize, b: &mut Builder) {
+    let ty = match item.ty.as_deref() {
+        Some(t) => t,
+        None if item.role.is_some() => "message",
+        None => "",
+    };
+    let path = || format!("[{i}]");
+    let malformed = |b: &mut Builder| {
+        b.diag(
+            "MALFORMED_CALL",
+            format!("[{i}].name"),
+            "not a string; call skipped".into(),
+        )
+    };
+    match ty {
+        "message" => b.text(&content_text(item.content.as_ref())),
+        "reasoning" | "mcp_list_tools" | "mcp_approval_response" | "compaction" => {}
+        "function_call" => {
+            let Some(name) = item.name.as_deref() else {
+                return malformed(b);
+            };
+            let args = text_or_owned(item.arguments);
+            if name == "parallel" {
+                wrapper_note(&args.map, &path(), b);
+            }
+            if item.status.as_deref() == Some("in_progress") {
+                let msg = format!("{name} has status in_progress; read as emitted");
+                b.diag("CALL_IN_PROGRESS", path(), msg);
+            }
+            b.call_at(
+                CallIn::new(name, args, item.call_id.as_deref(), CallKind::Function),
+                path,
+            );
+        }
+        "custom_tool_call" => {
+            let Some(name) = item.name.as_deref() else {
+                return malformed(b);
+            };
+            let input = item.input.as_ref().and_then(Value::as_str).unwrap_or("");
+            b.call_at(
+                CallIn::new(name, Args::freeform(input), item.call_id.as_deref(), CallKind::Custom),
+                path,
+            );
+        }
+        "mcp_call" => {
+            let Some(name) = item.name.as_deref() else {
+                return malformed(b);
+            };
+            let mut c = CallIn::new(name, text_or_owned(item.arguments), item.id.as_deref(), CallKind::Mcp);
+            c.server = item.server_label.as_deref().map(str::to_owned);
+            let failed = item.status.as_deref() == Some("failed") || item.error.is_some();
+            let out = item.error.or(item.output.filter(|o| !o.is_null()));
+            c.result = failed_or(out, failed);
+            b.call_at(c, path);
+        }
+        "mcp_approval_request" => b.diag(
+            "MCP_APPROVAL_REQUEST",
+            path(),
+            format!(
+                "the model asked to run {} on {}; not a call until approved",
+                item.name.as_deref().unwrap_or("?"),
+                item.server_label.as_deref().unwrap_or("?")
+            ),
+        ),
+        t if t.ends_with("_call") => {
+            let name = &t[..t.len() - "_call".len()];
+            let args = match item.action.or(item.arguments) {
+                Some(a) => text_or_owned(Some(a)),
+                None => Args::from_owned(None),
+            };
+            let id = item.call_id.as_deref().or(item.id.as_deref());
+            let mut c = CallIn::new(name, args, id, CallKind::Server);
+            let failed = item.status.as_deref() == Some("failed");
+            let result = item.results.or(item.result).or(item.outputs).filter(|r| !r.is_null());
+            c.result = failed_or(result, failed);
+            b.call_at(c, path);
+        }
+        other => b.diag("IGNORED", path(), format!("item type {other:?} is not a call; skipped")),
+    }
+}
+
+/// A call item's own result: its output, or `{ status: "failed" }` when it
+/// failed without one.
+fn failed_or(out: Option<Value>, failed: bool) -> Option<(Value, Option<bool>)> {
+    match out {
+        Some(o) => Some((o, Some(failed))),
+        None if failed => Some((json!({ "status": "failed" }), Some(true))),
+        None => None,
+    }
+}
+
+/// [`text_or_object`] of an owned value.
+fn text_or_owned(v: Option<Value>) -> Args {
+    match v {
+        Some(Value::String(text)) => Args::from_text(&text),
+        None => Args::from_text(""),
+        other => Args::from_owned(other),
     }
 }
 

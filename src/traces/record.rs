@@ -138,6 +138,16 @@ impl Args {
         }
     }
 
+    /// [`Args::from_value`] of a value the reader owns (no copy).
+    pub(crate) fn from_owned(v: Option<Value>) -> Args {
+        match v {
+            None | Some(Value::Null) => Args::ok(Map::new()),
+            Some(Value::Object(map)) => Args::ok(map),
+            Some(Value::String(s)) => Args::from_text(&s),
+            Some(other) => Args::bad(ArgumentsError::NotObject, other.to_string()),
+        }
+    }
+
     /// Free-text input of a custom tool.
     pub(crate) fn freeform(text: &str) -> Args {
         Args::bad(ArgumentsError::Freeform, text.to_owned())
@@ -283,6 +293,11 @@ impl Builder {
 
     /// A tool call of the current turn, found at `path` in the input.
     pub(crate) fn call(&mut self, c: CallIn, path: &str) {
+        self.call_at(c, || path.to_owned());
+    }
+
+    /// [`Builder::call`] with the path made only when a diagnostic needs it.
+    pub(crate) fn call_at(&mut self, c: CallIn, path: impl FnOnce() -> String) {
         self.ensure_turn();
         self.turn_len += 1;
         let (arguments_error, raw_arguments) = match c.args.error {
@@ -324,7 +339,7 @@ impl Builder {
         if let Some(e) = arguments_error {
             let call = &self.t.calls[at];
             let msg = format!("arguments of {} ({}) read as {{}}", call.tool_name, e.as_str());
-            self.diag("ARGUMENTS_UNREADABLE", path.to_owned(), msg);
+            self.diag("ARGUMENTS_UNREADABLE", path(), msg);
         }
     }
 
@@ -344,6 +359,18 @@ impl Builder {
         output: Value,
         is_error: Option<bool>,
         path: &str,
+    ) {
+        self.result_at(id, name, output, is_error, || path.to_owned());
+    }
+
+    /// [`Builder::result`] with the path made only when a diagnostic needs it.
+    pub(crate) fn result_at(
+        &mut self,
+        id: Option<&str>,
+        name: Option<&str>,
+        output: Value,
+        is_error: Option<bool>,
+        path: impl FnOnce() -> String,
     ) {
         let found = match id.filter(|id| !id.is_empty()) {
             Some(id) => self.by_id.get(id).copied(),
@@ -384,7 +411,7 @@ impl Builder {
             Some(at) => self.set_result(at, output, is_error),
             None => self.diag(
                 "UNMATCHED_RESULT",
-                path.to_owned(),
+                path(),
                 format!("a tool result for id {:?} matches no call", id.unwrap_or("")),
             ),
         }

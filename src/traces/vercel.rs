@@ -17,7 +17,10 @@
 //! `tool-output-available` / `tool-output-error`, `text-delta`, `finish`.
 
 use super::record::{arr, content_text, obj, s, Args, Builder, CallIn, CallKind};
+use super::typed::{present, Str, TextOr};
 use rustc_hash::FxHashMap;
+use serde::de::IgnoredAny;
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::borrow::Borrow;
 
@@ -139,6 +142,152 @@ fn read_messages(messages: &[Value], b: &mut Builder) {
             "" => b.diag("IGNORED", path, "a message without a role; skipped".into()),
             role => b.other_message(role, content_text(m.get("content"))),
         }
+    }
+}
+
+/// A model message of a list, typed (see [`super::typed`]): the fields
+/// [`read_messages`] reads for model messages; the keys of steps and UI
+/// messages are only noted (such lists are read by the value reader).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Message<'a> {
+    #[serde(borrow)]
+    role: Option<Str<'a>>,
+    #[serde(borrow)]
+    content: Option<TextOr<'a, Part<'a>>>,
+    #[serde(default, deserialize_with = "present")]
+    parts: Option<IgnoredAny>,
+    #[serde(default, deserialize_with = "present")]
+    tool_invocations: Option<IgnoredAny>,
+    #[serde(default, deserialize_with = "present")]
+    tool_calls: Option<IgnoredAny>,
+    #[serde(default, deserialize_with = "present")]
+    step_type: Option<IgnoredAny>,
+    #[serde(default, deserialize_with = "present")]
+    finish_reason: Option<IgnoredAny>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Part<'a> {
+    #[serde(borrow, rename = "type")]
+    ty: Option<Str<'a>>,
+    #[serde(borrow)]
+    text: Option<Str<'a>>,
+    #[serde(borrow)]
+    tool_name: Option<Str<'a>>,
+    #[serde(borrow)]
+    tool_call_id: Option<Str<'a>>,
+    #[serde(default, deserialize_with = "present")]
+    input: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    args: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    result: Option<Value>,
+    is_error: Option<bool>,
+    output: Option<Value>,
+    error: Option<Value>,
+}
+
+/// [`read_messages`] over typed model messages; `false` (nothing read) when
+/// the list holds steps or UI messages.
+pub(crate) fn read_messages_typed(messages: Vec<Message>, b: &mut Builder) -> bool {
+    let other = |m: &Message| {
+        m.parts.is_some()
+            || m.tool_invocations.is_some()
+            || m.tool_calls.is_some()
+            || m.step_type.is_some()
+            || m.finish_reason.is_some()
+    };
+    if messages.iter().any(other) {
+        return false;
+    }
+    for (i, m) in messages.into_iter().enumerate() {
+        let list = match (m.role.as_deref().unwrap_or(""), m.content) {
+            ("", _) => {
+                b.diag("IGNORED", format!("[{i}]"), "a message without a role; skipped".into());
+                continue;
+            }
+            ("assistant", Some(TextOr::Text(t))) => {
+                b.begin_turn();
+                b.text(&t);
+                continue;
+            }
+            ("assistant", list) => {
+                b.begin_turn();
+                list
+            }
+            ("tool", Some(TextOr::Text(_))) => continue,
+            ("tool", list) => list,
+            (role, Some(TextOr::Text(t))) => {
+                b.other_message(role, t.0.into_owned());
+                continue;
+            }
+            (role, list) => {
+                let parts = match list {
+                    Some(TextOr::List(parts)) => parts,
+                    _ => Vec::new(),
+                };
+                b.other_message(role, parts.iter().filter_map(|p| p.text.as_deref()).collect());
+                continue;
+            }
+        };
+        if let Some(TextOr::List(parts)) = list {
+            for (j, part) in parts.into_iter().enumerate() {
+                model_part_typed(part, i, j, b);
+            }
+        }
+    }
+    true
+}
+
+/// [`model_part`] over a typed part.
+fn model_part_typed(part: Part, i: usize, j: usize, b: &mut Builder) {
+    let at = || format!("[{i}].content[{j}]");
+    match part.ty.as_deref().unwrap_or("") {
+        "text" => b.text(part.text.as_deref().unwrap_or("")),
+        "tool-call" => match part.tool_name.as_deref() {
+            Some(name) => {
+                let args = Args::from_owned(part.input.or(part.args));
+                b.call_at(
+                    CallIn::new(name, args, part.tool_call_id.as_deref(), CallKind::Function),
+                    at,
+                );
+            }
+            None => b.diag(
+                "MALFORMED_CALL",
+                format!("{}.toolName", at()),
+                "not a string; call skipped".into(),
+            ),
+        },
+        "tool-result" => {
+            let (out, is_error) = match part.result {
+                Some(r) => (r, part.is_error),
+                None => match part.output.unwrap_or(Value::Null) {
+                    Value::Object(mut o) if o.get("type").is_some_and(Value::is_string) && o.contains_key("value") => {
+                        let failed = o
+                            .get("type")
+                            .and_then(Value::as_str)
+                            .is_some_and(|t| t.starts_with("error"));
+                        (o.remove("value").unwrap_or(Value::Null), Some(failed))
+                    }
+                    out => (out, Some(false)),
+                },
+            };
+            let (id, name) = (part.tool_call_id.as_deref(), part.tool_name.as_deref());
+            b.result_at(id, name, out, is_error, at);
+        }
+        "tool-error" => {
+            let err = part.error.unwrap_or(Value::Null);
+            b.result_at(
+                part.tool_call_id.as_deref(),
+                part.tool_name.as_deref(),
+                err,
+                Some(true),
+                at,
+            );
+        }
+        _ => {}
     }
 }
 

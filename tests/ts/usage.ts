@@ -81,3 +81,29 @@ const firstPair: number | undefined = alignment.pairs[0]?.actualIndex;
 const made: MatcherError = new MatcherError("INVALID_ARGUMENT", "expected", "expected must be an array");
 
 void passed, resolved, defaults, fromSub, bools, mine, myOoo, firstPair, made;
+
+// Trace readers (issue 4): PromptResult's calls are the reference's ToolCall
+// records (with extra fields) and feed evaluateToolCalls directly.
+import { PromptResult, detectTraceFormat, type TraceToolCall, type TraceFormat, type TraceDiagnostic } from "mcp-matchers";
+import type { ToolCall as RefSdkToolCall } from "@mcpjam/sdk";
+
+const trace: PromptResult = PromptResult.fromTrace([{ role: "assistant", tool_calls: [] }], { format: "openai-chat" });
+const traceCalls: RefSdkToolCall[] = trace.getToolCalls();
+const firstTraceCall: TraceToolCall | undefined = trace.getToolCalls()[0];
+const traceStep: number | undefined = firstTraceCall?.step;
+const traceNames: string[] = trace.toolsCalled();
+const traceArgs: Record<string, unknown> | undefined = trace.getToolArguments("add");
+const traceVerdict: boolean =
+  evaluateToolCalls(refCalls, trace.getToolCalls()).passed && trace.hasToolCall("add") && !trace.hasError();
+const traceError: string | undefined = trace.getError();
+const traceText: string = trace.text;
+const traceFormat: TraceFormat | null = trace.format;
+const traceDiagnostic: TraceDiagnostic | undefined = trace.diagnostics[0];
+const mergedTrace: PromptResult = PromptResult.merge([trace, PromptResult.fromTrace("plain text")]);
+const traceMessages: Array<{ role: string; content: unknown }> = mergedTrace.getMessages();
+const detected = detectTraceFormat("{}");
+const detectedFormat: TraceFormat | null = detected.format;
+const detectedReason: string | undefined = detected.reason;
+
+void traceCalls, traceStep, traceNames, traceArgs, traceVerdict, traceError, traceText, traceFormat;
+void traceDiagnostic, traceMessages, detectedFormat, detectedReason;
