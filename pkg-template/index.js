@@ -6,3 +6,4 @@ export * from "./tool-calls.js";
 export * from "./traces.js";
 export * from "./transcripts.js";
 export * from "./responses.js";
+export * from "./evals.js";

@@ -1,0 +1,2 @@
+// Judge, custom predicates and eval datasets (issue 3; work in progress).
+export {};
