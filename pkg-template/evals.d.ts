@@ -1,2 +1,206 @@
-// Judge, custom predicates and eval datasets (issue 3; work in progress).
-export {};
+// Judge, custom predicates and eval datasets of
+// @gleanwork/mcp-server-tester@1.1.0, with the model call and the tool call
+// supplied by the caller (no network code in the package).
+
+import type { Sanitizer, ToolCallCountOptions, ToolCallExpectation, ValidationResult } from "./responses.js";
+
+/** The five built-in rubric names. */
+export type BuiltInRubric = "correctness" | "completeness" | "groundedness" | "instruction-following" | "conciseness";
+
+/** A built-in rubric name or a custom `{ text }` (non-empty). */
+export type Rubric = BuiltInRubric | { text: string };
+
+/** Rubric texts (our wording) on the 5-point scale 0.0 / 0.25 / 0.5 / 0.75 / 1.0. */
+export declare const BUILT_IN_RUBRICS: Readonly<Record<BuiltInRubric, string>>;
+
+/**
+ * The rubric text. Throws `INVALID_OPTION` (path `rubric`) for an unknown
+ * name, `INVALID_ARGUMENT` for another shape.
+ */
+export declare function resolveRubric(rubric: Rubric): string;
+
+/**
+ * The reference's judge prompt. `candidate`/`reference`: a string as is,
+ * else `JSON.stringify(v, null, 2)`; a `null`/`undefined` reference prints
+ * `No reference provided.`. `rubric`: a built-in name, `{ text }`, or the
+ * rubric text itself.
+ */
+export declare function buildJudgePrompt(candidate: unknown, reference: unknown, rubric: Rubric | string): string;
+
+/** A parsed verdict; `score` in 0–1. */
+export interface JudgeVerdict {
+  pass: boolean;
+  score: number;
+  reasoning: string;
+}
+
+/**
+ * Parses a model reply: the first JSON object holding `score` (or a boolean
+ * `pass`), bare, in a code fence or amid prose. Throws `INVALID_JSON` (path
+ * `verdict`) when none is found, `INVALID_ARGUMENT` (path `verdict.score`)
+ * for a score outside 0–1.
+ */
+export declare function parseJudgeVerdict(text: string): JudgeVerdict;
+
+/**
+ * The caller's model: given the prompt, return the reply text (parsed with
+ * `parseJudgeVerdict`) or a `{ score, pass?, reasoning? }` object.
+ */
+export type JudgeFunction = (
+  prompt: string,
+  context: { candidate: unknown; reference: unknown; rubric: string },
+) => Promise<string | { score: number; pass?: boolean; reasoning?: string }> | string | { score: number; pass?: boolean; reasoning?: string };
+
+/** A named judge (`passesJudge.judge`): scores the response itself. */
+export type JudgeExecutor = (response: unknown, reference?: unknown) => Promise<{ score: number; reasoning?: string }>;
+
+/** A `passesJudge` entry. */
+export interface JudgeConfig {
+  rubric?: Rubric;
+  /** The name of a judge in `options.judges`. */
+  judge?: string;
+  reference?: unknown;
+  /** 0–1; default 0.7 (the reference's code; its guide says 1.0). */
+  threshold?: number;
+  /** Integer ≥ 1; default the case's `judgeReps`, else 1. */
+  reps?: number;
+  [key: string]: unknown;
+}
+
+export interface JudgeOptions {
+  judges?: Record<string, JudgeExecutor>;
+  judgeReps?: number;
+  canonicalAnswer?: string;
+}
+
+/**
+ * `validateJudge`: asks `judge` `reps` times and passes when the mean score
+ * is at least the threshold. `details: { score, reasoning, scores?,
+ * scoreStdDev?, highVariance? }` (population standard deviation; high above
+ * 0.2). A judge that throws or replies unreadably gives a failed result
+ * `Judge evaluation error: …`. Throws only for a malformed `config`.
+ */
+export declare function validateJudge(response: unknown, config: JudgeConfig, judge: JudgeFunction | undefined, options?: JudgeOptions): Promise<ValidationResult>;
+
+/** What a predicate may return (or a promise of it). */
+export type PredicateResult = boolean | { pass: boolean; message?: string };
+
+/**
+ * Runs `predicate(response, extractText(response))`. A throw is a failed
+ * result `Predicate threw error: …`; failure messages start with
+ * `description` (default `custom predicate`).
+ */
+export declare function validatePredicate(
+  response: unknown,
+  predicate: (response: unknown, text: string) => PredicateResult | Promise<PredicateResult>,
+  description?: string,
+): Promise<ValidationResult>;
+
+/** An `expect` block of an eval case. */
+export interface ExpectBlock {
+  response?: unknown;
+  schema?: string;
+  containsText?: string | string[];
+  matchesPattern?: string | string[];
+  snapshot?: string;
+  snapshotSanitizers?: Sanitizer[];
+  isError?: boolean | string | string[];
+  passesJudge?: JudgeConfig | JudgeConfig[];
+  responseSize?: { minBytes?: number; maxBytes?: number };
+  toolsTriggered?: ToolCallExpectation;
+  toolCallCount?: ToolCallCountOptions;
+  /** Programmatic only (not JSON): a custom predicate. */
+  predicate?: (response: unknown, text: string) => PredicateResult | Promise<PredicateResult>;
+  predicateDescription?: string;
+}
+
+export interface EvalCase {
+  id: string;
+  description?: string;
+  mode?: "direct" | "mcp_host";
+  toolName?: string;
+  args?: Record<string, unknown>;
+  tags?: string[];
+  judgeReps?: number;
+  canonicalAnswer?: string;
+  expect?: ExpectBlock;
+  [key: string]: unknown;
+}
+
+export interface EvalDataset {
+  name: string;
+  description?: string;
+  cases: EvalCase[];
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * Checks `json` against the reference's dataset schema and returns it.
+ * Throws `INVALID_ARGUMENT` naming the field, e.g. path
+ * `cases[3].expect.responseSize.maxBytes`, message `expected a number`.
+ */
+export declare function validateEvalDataset(json: unknown): EvalDataset;
+
+export interface EvaluateOptions extends JudgeOptions {
+  /** Standard Schema objects (`~standard.validate`) by name. */
+  schemas?: Record<string, unknown>;
+  judge?: JudgeFunction;
+  /** Stored snapshot texts by name, or a function returning one. */
+  snapshots?: Record<string, string> | ((name: string) => string | null | undefined | Promise<string | null | undefined>);
+}
+
+/** One result per expectation present, keyed as the reference's runner. */
+export interface ExpectationResults {
+  exact?: ValidationResult;
+  schema?: ValidationResult;
+  textContains?: ValidationResult;
+  regex?: ValidationResult;
+  error?: ValidationResult;
+  size?: ValidationResult;
+  toolsTriggered?: ValidationResult;
+  toolCallCount?: ValidationResult;
+  judge?: ValidationResult;
+  snapshot?: ValidationResult;
+  predicate?: ValidationResult;
+}
+
+/** Evaluates every expectation present in `expectBlock` against `response`. */
+export declare function evaluateExpectations(expectBlock: ExpectBlock, response: unknown, options?: EvaluateOptions): Promise<ExpectationResults>;
+
+export interface EvalCaseResult {
+  id: string;
+  datasetName: string;
+  toolName: string;
+  pass: boolean;
+  response: unknown;
+  /** The tool call's error message, when it threw. */
+  error?: string;
+  expectations: ExpectationResults;
+  durationMs: number;
+  tags?: string[];
+}
+
+export interface EvalRunResult {
+  total: number;
+  passed: number;
+  failed: number;
+  /** passed / total. */
+  passRate: number;
+  caseResults: EvalCaseResult[];
+  durationMs: number;
+}
+
+/**
+ * Validates `dataset`, then for each case calls `callTool(toolName, args,
+ * case)` and evaluates its `expect` block. A direct case needs `toolName`
+ * and `args` (as the reference); for a `mode: "mcp_host"` case `callTool`
+ * gets `(toolName ?? null, args ?? {}, case)` and should return the host
+ * simulation `{ success, toolCalls: [{ name, arguments }] }` that
+ * `toolsTriggered`/`toolCallCount` read. A tool call that throws fails its
+ * case with `error`. Cases run one after another.
+ */
+export declare function runEvalDataset(
+  dataset: EvalDataset,
+  callTool: (toolName: string | null, args: Record<string, unknown>, evalCase: EvalCase) => Promise<unknown> | unknown,
+  options?: EvaluateOptions,
+): Promise<EvalRunResult>;

@@ -1,2 +1,271 @@
-// Judge, custom predicates and eval datasets (issue 3; work in progress).
-export {};
+// Judge, custom predicates and eval datasets of
+// @gleanwork/mcp-server-tester@1.1.0 (dist/index.js: BUILT_IN_RUBRICS,
+// resolveRubric, buildJudgePrompt, parseJudgeResponse, validateJudge,
+// validateEvalDataset, runExpectBlockValidations, runEvalCase,
+// runEvalDataset), over the Rust core (src/responses/judge.rs, dataset.rs).
+//
+// No network code: the model call and the tool call are the caller's async
+// functions. Only the awaiting lives here; rubrics, prompts, verdict parsing,
+// scoring and dataset rules are in the core.
+
+import { responses_evals as wasmEvals } from "./wasm/mcp_matchers.js";
+import { call, fail, payload } from "./internal.js";
+import {
+  matchSnapshot,
+  validateError,
+  validatePattern,
+  validateResponse,
+  validateSize,
+  validateText,
+  validateToolCallCount,
+  validateToolCalls,
+  extractText,
+} from "./responses.js";
+
+function evals(kind, args, path = "arguments") {
+  let text;
+  try {
+    text = JSON.stringify(args);
+  } catch (e) {
+    fail("UNSUPPORTED_VALUE", path, `the value has no JSON form (${e && e.message})`);
+  }
+  const [bytes] = payload([[text, false, path]]);
+  return JSON.parse(call(() => wasmEvals(kind, bytes)));
+}
+
+/** See evals.d.ts. */
+export const BUILT_IN_RUBRICS = Object.freeze(evals(0, []));
+
+/** See evals.d.ts. */
+export function resolveRubric(rubric) {
+  if (typeof rubric === "string") {
+    if (Object.hasOwn(BUILT_IN_RUBRICS, rubric)) return BUILT_IN_RUBRICS[rubric];
+    return fail("INVALID_OPTION", "rubric", `unknown rubric "${rubric}" (expected one of ${Object.keys(BUILT_IN_RUBRICS).join(", ")}, or { text })`);
+  }
+  if (rubric !== null && typeof rubric === "object" && typeof rubric.text === "string" && rubric.text !== "") return rubric.text;
+  return fail("INVALID_ARGUMENT", "rubric", "expected a built-in rubric name or { text }");
+}
+
+// JSON.stringify(v, null, 2) for non-strings, as the reference's prompt.
+function asText(v, path) {
+  if (typeof v === "string") return v;
+  try {
+    const t = JSON.stringify(v, null, 2);
+    return t === undefined ? String(v) : t;
+  } catch (e) {
+    return fail("UNSUPPORTED_VALUE", path, `the value has no JSON form (${e && e.message})`);
+  }
+}
+
+/** See evals.d.ts. */
+export function buildJudgePrompt(candidate, reference, rubric) {
+  const ref = reference === null || reference === undefined ? null : asText(reference, "reference");
+  const r = typeof rubric === "string" && !Object.hasOwn(BUILT_IN_RUBRICS, rubric) ? { text: rubric } : rubric;
+  return evals(1, [asText(candidate, "candidate"), ref, r]);
+}
+
+/** See evals.d.ts. */
+export function parseJudgeVerdict(text) {
+  if (typeof text !== "string") fail("INVALID_ARGUMENT", "verdict", "expected the model's reply as a string");
+  return evals(2, [text]);
+}
+
+function errorMessage(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+// One verdict from the caller's judge: a reply string (parsed here) or an
+// object { score, pass?, reasoning? } (checked by the same parser).
+async function askJudge(judge, prompt, context) {
+  const reply = await judge(prompt, context);
+  if (typeof reply === "string") return parseJudgeVerdict(reply);
+  if (reply !== null && typeof reply === "object") return evals(2, [JSON.stringify(reply)]);
+  return fail("INVALID_ARGUMENT", "verdict", "the judge must return a string or { score, reasoning }");
+}
+
+/** See evals.d.ts. */
+export async function validateJudge(response, config, judge, options = {}) {
+  const plan = evals(3, [config, options.judgeReps ?? null, "config"]);
+  const reference = config.reference !== undefined ? config.reference : options.canonicalAnswer;
+  if (plan.judge !== null) {
+    const executor = options.judges?.[plan.judge];
+    const name = plan.judge;
+    if (typeof executor !== "function") {
+      return { pass: false, message: `Custom judge "${name}" error: Judge "${name}" is not registered.` };
+    }
+    try {
+      const r = await executor(response, reference ?? undefined);
+      const pass = r.score >= plan.threshold;
+      return {
+        pass,
+        message: pass
+          ? `Custom judge "${name}" passed with score ${r.score.toFixed(2)}`
+          : `Custom judge "${name}" failed with score ${r.score.toFixed(2)} (threshold: ${plan.threshold}). ${r.reasoning ?? ""}`,
+      };
+    } catch (e) {
+      return { pass: false, message: `Custom judge "${name}" error: ${errorMessage(e)}` };
+    }
+  }
+  if (typeof judge !== "function") {
+    return { pass: false, message: "Judge evaluation error: no judge function supplied" };
+  }
+  const ref = reference === null || reference === undefined ? null : asText(reference, "config.reference");
+  const prompt = evals(1, [asText(response, "response"), ref, { text: plan.rubric }]);
+  const scores = [];
+  let reasoning = "";
+  try {
+    for (let i = 0; i < plan.reps; i++) {
+      const v = await askJudge(judge, prompt, { candidate: response, reference: reference ?? null, rubric: plan.rubric });
+      scores.push(v.score);
+      reasoning = v.reasoning;
+    }
+  } catch (e) {
+    return { pass: false, message: `Judge evaluation error: ${errorMessage(e)}` };
+  }
+  return evals(4, [scores, plan.threshold, reasoning]);
+}
+
+/** See evals.d.ts. */
+export async function validatePredicate(response, predicate, description) {
+  if (typeof predicate !== "function") fail("INVALID_ARGUMENT", "predicate", "expected a function (response, text)");
+  const label = description ?? "custom predicate";
+  let out;
+  try {
+    out = await predicate(response, extractText(response));
+  } catch (e) {
+    return { pass: false, message: `${label}: Predicate threw error: ${errorMessage(e)}` };
+  }
+  if (typeof out === "boolean") out = { pass: out, message: out ? "Predicate passed" : "Predicate returned false" };
+  if (out === null || typeof out !== "object" || typeof out.pass !== "boolean") {
+    return { pass: false, message: `${label}: the predicate returned neither a boolean nor { pass, message }` };
+  }
+  if (out.pass) return { pass: true, message: out.message ?? `Response satisfies ${label}` };
+  return { pass: false, message: `${label}: ${out.message ?? `Expected response to satisfy ${label}`}` };
+}
+
+/** See evals.d.ts. */
+export function validateEvalDataset(json) {
+  evals(5, [json], "dataset");
+  return json;
+}
+
+function asList(v) {
+  return Array.isArray(v) ? v : [v];
+}
+
+function schemaValue(response) {
+  if (response === null || response === undefined) return null;
+  if (typeof response === "object" && !Array.isArray(response)) {
+    if ("structuredContent" in response && response.structuredContent !== undefined) return response.structuredContent;
+    if (Array.isArray(response.content)) return tryJson(extractText(response)) ?? response;
+    return response;
+  }
+  return typeof response === "string" ? tryJson(response) ?? response : response;
+}
+
+function tryJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+async function checkSchema(name, response, schemas) {
+  const schema = schemas?.[name];
+  if (!schema) return { pass: false, message: `Schema "${name}" not found in schemas registry` };
+  const std = schema["~standard"];
+  if (!std || typeof std.validate !== "function") {
+    return { pass: false, message: `Schema "${name}": only Standard Schema objects are available here (JSON Schema needs the schema module)` };
+  }
+  const r = await std.validate(schemaValue(response));
+  if (!r.issues) return { pass: true, message: "Response matches schema" };
+  const issues = r.issues.map((i) => `${(i.path ?? []).map((p) => (typeof p === "object" ? p.key : p)).join(".") || "(root)"}: ${i.message}`);
+  return { pass: false, message: `Response does not match schema: ${issues.join("; ")}`, details: { issues: r.issues } };
+}
+
+async function checkSnapshot(block, response, snapshots) {
+  const name = block.snapshot;
+  const stored = typeof snapshots === "function" ? await snapshots(name) : snapshots?.[name];
+  if (stored === undefined || stored === null) {
+    return { pass: false, message: `No stored snapshot "${name}"` };
+  }
+  const m = matchSnapshot(response, stored, block.snapshotSanitizers ?? []);
+  return m.pass
+    ? { pass: true, message: `Matches snapshot "${name}"` }
+    : { pass: false, message: `Snapshot "${name}" differs:\n${m.diff.trimEnd()}`, details: { diff: m.diff } };
+}
+
+async function checkJudges(block, response, options) {
+  const entries = asList(block.passesJudge);
+  const results = await Promise.all(entries.map((j) => validateJudge(response, j, options.judge, options)));
+  if (results.length === 1) return results[0];
+  const passed = results.filter((r) => r.pass).length;
+  return { pass: passed === results.length, message: `${passed}/${results.length} judges passed`, details: { judgeResults: results } };
+}
+
+/** See evals.d.ts. */
+export async function evaluateExpectations(expectBlock, response, options = {}) {
+  const b = expectBlock;
+  if (b === null || typeof b !== "object" || Array.isArray(b)) fail("INVALID_ARGUMENT", "expectBlock", "expected an object");
+  const out = {};
+  const sync = (key, f) => {
+    out[key] = f();
+  };
+  if (b.response !== undefined) sync("exact", () => validateResponse(response, b.response));
+  if (b.schema !== undefined) out.schema = await checkSchema(b.schema, response, options.schemas);
+  if (b.containsText !== undefined) sync("textContains", () => validateText(response, b.containsText));
+  if (b.matchesPattern !== undefined) sync("regex", () => validatePattern(response, b.matchesPattern));
+  if (b.isError !== undefined) sync("error", () => validateError(response, b.isError));
+  if (b.responseSize !== undefined) sync("size", () => validateSize(response, b.responseSize));
+  if (b.toolsTriggered !== undefined) sync("toolsTriggered", () => validateToolCalls(response, b.toolsTriggered));
+  if (b.toolCallCount !== undefined) sync("toolCallCount", () => validateToolCallCount(response, b.toolCallCount));
+  if (b.passesJudge !== undefined) out.judge = await checkJudges(b, response, options);
+  if (b.snapshot !== undefined) out.snapshot = await checkSnapshot(b, response, options.snapshots);
+  if (b.predicate !== undefined) out.predicate = await validatePredicate(response, b.predicate, b.predicateDescription);
+  return out;
+}
+
+/** See evals.d.ts. */
+export async function runEvalDataset(dataset, callTool, options = {}) {
+  validateEvalDataset(dataset);
+  if (typeof callTool !== "function") fail("INVALID_ARGUMENT", "callTool", "expected an async function (toolName, args, evalCase)");
+  const started = Date.now();
+  const caseResults = [];
+  for (const c of dataset.cases) {
+    const t0 = Date.now();
+    let response;
+    let error;
+    try {
+      if (c.mode === "mcp_host") {
+        // The caller simulates the host and returns { success, toolCalls }.
+        response = await callTool(c.toolName ?? null, c.args ?? {}, c);
+      } else {
+        if (!c.toolName) throw new Error(`Eval case ${c.id}: toolName is required for direct mode`);
+        if (!c.args) throw new Error(`Eval case ${c.id}: args is required for direct mode`);
+        response = await callTool(c.toolName, c.args, c);
+      }
+    } catch (e) {
+      error = errorMessage(e);
+    }
+    const expectations =
+      error === undefined && c.expect
+        ? await evaluateExpectations(c.expect, response, { ...options, judgeReps: c.judgeReps, canonicalAnswer: c.canonicalAnswer })
+        : {};
+    const pass = error === undefined && Object.values(expectations).every((r) => r.pass);
+    caseResults.push({
+      id: c.id,
+      datasetName: dataset.name,
+      toolName: c.toolName ?? "unknown",
+      pass,
+      response,
+      error,
+      expectations,
+      durationMs: Date.now() - t0,
+      tags: c.tags,
+    });
+  }
+  const total = caseResults.length;
+  const passed = caseResults.filter((r) => r.pass).length;
+  return { total, passed, failed: total - passed, passRate: total === 0 ? 0 : passed / total, caseResults, durationMs: Date.now() - started };
+}

@@ -3,7 +3,9 @@
 #  1. judges the recorded agent traces in examples/traces/ against examples/expectations/;
 #  2. normalises the real coding-agent transcripts in tests/fixtures/transcripts/ and runs
 #     the transcript assertions of examples/transcript-assertions.json on them, printing
-#     each check's record (examples/transcripts.mjs; fails when a record is not as expected).
+#     each check's record (examples/transcripts.mjs; fails when a record is not as expected);
+#  3. runs the eval dataset examples/responses-dataset.json (20 cases, every expectation type)
+#     against the real recorded MCP tool responses in tests/fixtures/responses/.
 #   bash scripts/demo.sh [EXPECTATION_FILE_OR_FOLDER...]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -13,3 +15,5 @@ bash scripts/build.sh
 node examples/run.mjs "$@"
 printf '\n== transcripts: real harness runs, normalised and asserted\n'
 node examples/transcripts.mjs
+printf '\n== tool responses: an eval dataset over real recorded MCP tool responses\n'
+node examples/responses.mjs

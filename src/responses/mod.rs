@@ -17,9 +17,11 @@
 // The JSON readers and the internal tree are used by the wasm exports.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod checks;
+pub mod dataset;
 pub(crate) mod extract;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod json;
+pub mod judge;
 pub(crate) mod pattern;
 pub(crate) mod sanitize;
 pub(crate) mod snapshot;
@@ -32,6 +34,16 @@ pub use snapshot::SnapshotResult;
 pub use tools::{CountOptions, ToolCallMetrics, ToolCallsResult};
 
 #[cfg(feature = "native")]
+mod evaluate_native;
+#[cfg(feature = "native")]
+mod judge_native;
+#[cfg(feature = "native")]
 mod native;
+pub use dataset::validate_eval_dataset;
+#[cfg(feature = "native")]
+pub use evaluate_native::{evaluate_expectations, EvaluateContext};
+pub use judge::{build_judge_prompt, parse_verdict, resolve_rubric, Verdict, BUILT_IN_RUBRICS};
+#[cfg(feature = "native")]
+pub use judge_native::{validate_judge, JudgeModel};
 #[cfg(feature = "native")]
 pub use native::*;

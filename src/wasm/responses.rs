@@ -219,3 +219,60 @@ fn arg_at<'j>(args: &'j Json<'j>, i: usize) -> Option<&'j Json<'j>> {
         _ => None,
     }
 }
+
+/// Judge and dataset helpers (`pkg-template/evals.js`). `payload` is one JSON
+/// array of arguments; the result is JSON text:
+/// - 0 `BUILT_IN_RUBRICS` → `{ name: text }`;
+/// - 1 `[candidateText, referenceText|null, rubric]` → the prompt (JSON string);
+/// - 2 `[verdictText]` → `{ pass, score, reasoning }`;
+/// - 3 `[config, judgeReps|null, path]` → `{ rubric, judge, threshold, reps }`;
+/// - 4 `[scores, threshold, lastReasoning]` → `{ pass, message, details }`;
+/// - 5 `[dataset]` → `null` (valid) or a coded error.
+#[wasm_bindgen]
+pub fn responses_evals(kind: u32, payload: &[u8]) -> std::result::Result<String, JsValue> {
+    use crate::responses::{dataset, judge};
+    (|| -> Result<String> {
+        let args: Vec<serde_json::Value> = serde_json::from_slice(payload)
+            .map_err(|_| MatcherError::new(ErrorCode::InvalidJson, "arguments", "payload is not a JSON array"))?;
+        let arg = |i: usize| args.get(i).unwrap_or(&serde_json::Value::Null);
+        let out = match kind {
+            0 => serde_json::Value::Object(
+                judge::BUILT_IN_RUBRICS
+                    .iter()
+                    .map(|(n, t)| (n.to_string(), json!(t)))
+                    .collect(),
+            ),
+            1 => {
+                let rubric = judge::resolve_rubric(arg(2), "rubric")?;
+                json!(judge::build_judge_prompt(
+                    arg(0).as_str().unwrap_or_default(),
+                    arg(1).as_str(),
+                    &rubric
+                ))
+            }
+            2 => json!(judge::parse_verdict(arg(0).as_str().unwrap_or_default())?),
+            3 => {
+                let reps = arg(1).as_u64().map(|r| r.min(1000) as u32);
+                json!(judge::judge_plan(arg(0), reps, arg(2).as_str().unwrap_or("config"))?)
+            }
+            4 => {
+                let scores: Vec<f64> = arg(0)
+                    .as_array()
+                    .map_or(Vec::new(), |a| a.iter().filter_map(|s| s.as_f64()).collect());
+                let threshold = arg(1).as_f64().unwrap_or(judge::DEFAULT_THRESHOLD);
+                json!(judge::judge_result(
+                    &scores,
+                    threshold,
+                    arg(2).as_str().unwrap_or_default()
+                ))
+            }
+            5 => {
+                dataset::validate_eval_dataset(arg(0))?;
+                serde_json::Value::Null
+            }
+            _ => return Err(MatcherError::invalid_argument("kind", "unknown evals entry")),
+        };
+        Ok(out.to_string())
+    })()
+    .map_err(to_js)
+}

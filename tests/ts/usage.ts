@@ -25,6 +25,15 @@ import {
   type ToolCallAlignment,
 } from "mcp-matchers";
 import * as sub from "mcp-matchers/matchers";
+import {
+  BUILT_IN_RUBRICS,
+  buildJudgePrompt,
+  parseJudgeVerdict,
+  validateEvalDataset,
+  evaluateExpectations,
+  validateText,
+  extractText,
+} from "mcp-matchers";
 import type {
   EvalToolCall as RefToolCall,
   EvalMatchOptions as RefMatchOptions,
@@ -107,3 +116,13 @@ const detectedReason: string | undefined = detected.reason;
 
 void traceCalls, traceStep, traceNames, traceArgs, traceVerdict, traceError, traceText, traceFormat;
 void traceDiagnostic, traceMessages, detectedFormat, detectedReason;
+
+// Response family and evals: compile-only uses.
+const prompt: string = buildJudgePrompt("candidate", "reference", "correctness");
+const rubricText: string = BUILT_IN_RUBRICS.correctness;
+const verdictScore: number = parseJudgeVerdict('{"score": 0.5}').score;
+const text: string = extractText({ content: [{ type: "text", text: "hi" }] });
+const textCheck: boolean = validateText(text, "hi").pass;
+const pending: Promise<unknown> = evaluateExpectations({ containsText: "hi" }, text);
+const dataset: unknown = validateEvalDataset({ name: "d", cases: [] });
+void prompt, rubricText, verdictScore, textCheck, pending, dataset;

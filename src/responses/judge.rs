@@ -1,0 +1,327 @@
+//! LLM-as-a-judge without a network: the built-in rubrics, the judge prompt,
+//! a verdict parser and the scoring of repeated verdicts, following
+//! `@gleanwork/mcp-server-tester@1.1.0` (`dist/index.js`: `BUILT_IN_RUBRICS`,
+//! `resolveRubric`, `buildJudgePrompt`, `parseJudgeResponse`,
+//! `validateJudge`, `computeStdDev`).
+//!
+//! The model call is the caller's: a JS async function in the package, the
+//! [`JudgeModel`](super::JudgeModel) trait natively. Rubric texts are our own
+//! wording on the seed's 5-point scale (0.0 / 0.25 / 0.5 / 0.75 / 1.0).
+
+use super::checks::CheckResult;
+use super::json::js_number;
+use crate::error::{ErrorCode, MatcherError, Result};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+/// The five built-in rubrics, `(name, text)`, names as the reference's
+/// `BUILT_IN_RUBRICS`; every text scores on the seed's 5-point scale.
+pub const BUILT_IN_RUBRICS: [(&str, &str); 5] = [
+    (
+        "correctness",
+        "Judge whether the response is factually right and answers what was asked; when a reference answer is given, compare with it. \
+Score 1.0 when it is entirely right with no errors; Score 0.75 when it is right apart from one small inaccuracy or omission; \
+Score 0.5 when it answers only part of the question and misses key facts; Score 0.25 when it is on topic but mostly wrong or missing most key facts; \
+Score 0.0 when it is wrong, irrelevant, or contradicts the reference.",
+    ),
+    (
+        "completeness",
+        "Judge whether the response covers every part of what was asked. \
+Score 1.0 when every key point is covered; Score 0.75 when one minor point is missing; \
+Score 0.5 when some parts are covered and others are missing; Score 0.25 when it touches the topic but leaves out most key parts; \
+Score 0.0 when the main parts are missing or the response is off topic.",
+    ),
+    (
+        "groundedness",
+        "Judge whether every claim in the response is backed by the provided context or reference; penalise invented or unsupported facts. \
+Score 1.0 when every claim can be traced to the context; Score 0.75 when one minor detail is unsupported; \
+Score 0.5 when some claims are supported but notable invented facts are present; Score 0.25 when most claims are unsupported or invented; \
+Score 0.0 when the response is invented throughout or contradicts the context.",
+    ),
+    (
+        "instruction-following",
+        "Judge whether the response follows the instructions it was given: format, tone, constraints and the task itself. \
+Score 1.0 when every instruction is followed exactly; Score 0.75 when there is one minor deviation; \
+Score 0.5 when some instructions are followed but key constraints are broken; Score 0.25 when the task is loosely addressed but most instructions are ignored; \
+Score 0.0 when the instructions are disregarded.",
+    ),
+    (
+        "conciseness",
+        "Judge whether the response is as short as it can be without losing needed information; penalise padding, verbosity and repetition. \
+Score 1.0 when it is complete and has no needless content; Score 0.75 when it is slightly wordy but loses and repeats nothing; \
+Score 0.5 when padding or repetition noticeably hurts clarity; Score 0.25 when it is far longer than needed with much filler; \
+Score 0.0 when the answer is buried under padding or repetition.",
+    ),
+];
+
+/// The reference's `validateJudge` default threshold (the seed's guide says
+/// 1.0; the code, which we follow, says 0.7).
+pub const DEFAULT_THRESHOLD: f64 = 0.7;
+
+/// Mean scores whose population standard deviation exceeds this are flagged
+/// `highVariance` (as the reference).
+pub const HIGH_VARIANCE: f64 = 0.2;
+
+/// The text of a built-in rubric, `None` for another name.
+pub fn built_in_rubric(name: &str) -> Option<&'static str> {
+    BUILT_IN_RUBRICS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// `resolveRubric(rubric)`: a built-in name or `{ text }` (non-empty string)
+/// to the rubric text.
+///
+/// Errors: `INVALID_OPTION` at `path` for an unknown name;
+/// `INVALID_ARGUMENT` at `path` (or `path.text`) for any other shape.
+pub fn resolve_rubric(rubric: &Value, path: &str) -> Result<String> {
+    match rubric {
+        Value::String(name) => built_in_rubric(name).map(str::to_string).ok_or_else(|| {
+            MatcherError::invalid_option(
+                path,
+                format!(
+                    "unknown rubric \"{name}\" (expected one of correctness, completeness, groundedness, instruction-following, conciseness, or {{ text }})"
+                ),
+            )
+        }),
+        Value::Object(o) => match o.get("text") {
+            Some(Value::String(t)) if !t.is_empty() => Ok(t.clone()),
+            _ => Err(MatcherError::invalid_argument(
+                format!("{path}.text"),
+                "expected a non-empty string",
+            )),
+        },
+        _ => Err(MatcherError::invalid_argument(
+            path,
+            "expected a built-in rubric name or { text }",
+        )),
+    }
+}
+
+/// `buildJudgePrompt(candidate, reference, rubric)` with the reference's
+/// template. `candidate` and `reference` are already text (the package
+/// stringifies non-strings with `JSON.stringify(v, null, 2)`, as the
+/// reference); `None` reference prints `No reference provided.`.
+pub fn build_judge_prompt(candidate: &str, reference: Option<&str>, rubric: &str) -> String {
+    format!(
+        "Rubric:\n{rubric}\n\n<candidate_response>\n{candidate}\n</candidate_response>\n\n<reference_answer>\n{}\n</reference_answer>\n\nEvaluate and return JSON: {{\"pass\": boolean, \"score\": number (0-1), \"reasoning\": string}}",
+        reference.unwrap_or("No reference provided.")
+    )
+}
+
+/// A parsed judge verdict `{ pass, score, reasoning }`; `score` in 0–1.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Verdict {
+    /// The model's own `pass` when it gave a boolean, else `score >= 0.5`
+    /// (informative only: the judge result is decided by the threshold).
+    pub pass: bool,
+    pub score: f64,
+    /// `reasoning` when a string, else `""`.
+    pub reasoning: String,
+}
+
+/// Parses a model's verdict text. Accepts the bare JSON object, one inside
+/// a code fence (```` ```json ````) or inside surrounding prose: the first
+/// JSON object in the text holding `score` (or, as the reference's fallback,
+/// a boolean `pass`: score 1 or 0) is taken.
+///
+/// Only the first 1000 `{` of the text are tried.
+///
+/// Errors: `INVALID_JSON` (path `verdict`) when no such object is found;
+/// `INVALID_ARGUMENT` (path `verdict.score`) when `score` is not a number in
+/// 0–1 (the reference's `z.number().min(0).max(1)`).
+pub fn parse_verdict(text: &str) -> Result<Verdict> {
+    let mut rest = text;
+    // At most this many `{` are tried, so a hostile reply stays cheap.
+    let mut tries = 1000;
+    while let Some(i) = rest.find('{').filter(|_| tries > 0) {
+        tries -= 1;
+        let mut stream = serde_json::Deserializer::from_str(&rest[i..]).into_iter::<Value>();
+        if let Some(Ok(Value::Object(o))) = stream.next() {
+            if o.contains_key("score") || matches!(o.get("pass"), Some(Value::Bool(_))) {
+                return verdict_from(&o);
+            }
+        }
+        rest = &rest[i + 1..];
+    }
+    Err(MatcherError::new(
+        ErrorCode::InvalidJson,
+        "verdict",
+        format!(
+            "no JSON verdict {{\"pass\", \"score\", \"reasoning\"}} found in: {}",
+            text.chars().take(200).collect::<String>()
+        ),
+    ))
+}
+
+fn verdict_from(o: &serde_json::Map<String, Value>) -> Result<Verdict> {
+    let pass = o.get("pass").and_then(Value::as_bool);
+    let score = match o.get("score") {
+        None | Some(Value::Null) => pass.map(|p| if p { 1.0 } else { 0.0 }),
+        Some(v) => v.as_f64(),
+    };
+    let score = match score {
+        Some(s) if (0.0..=1.0).contains(&s) => s,
+        _ => {
+            return Err(MatcherError::invalid_argument(
+                "verdict.score",
+                format!(
+                    "expected a number from 0 to 1, got {}",
+                    o.get("score").map_or("nothing".to_string(), Value::to_string)
+                ),
+            ))
+        }
+    };
+    Ok(Verdict {
+        pass: pass.unwrap_or(score >= 0.5),
+        score,
+        reasoning: o
+            .get("reasoning")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+    })
+}
+
+/// Mean and population standard deviation (the reference's
+/// `computeStdDev`: divides by n; 0 for fewer than two scores).
+pub fn mean_std(scores: &[f64]) -> (f64, f64) {
+    if scores.is_empty() {
+        return (0.0, 0.0);
+    }
+    let n = scores.len() as f64;
+    let mean = scores.iter().sum::<f64>() / n;
+    if scores.len() == 1 {
+        return (mean, 0.0);
+    }
+    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
+    (mean, var.sqrt())
+}
+
+/// `x.toFixed(2)` for `x` in 0–1 (exact ties round up, as JS does).
+pub(crate) fn to_fixed_2(x: f64) -> String {
+    if !x.is_finite() || x.abs() >= 1e15 {
+        return js_number(x);
+    }
+    let exact = format!("{:.1100}", x.abs());
+    let (int, frac) = exact.split_once('.').unwrap_or((&exact, "000"));
+    let f = frac.as_bytes();
+    let mut hundredths =
+        int.parse::<u128>().unwrap_or(0) * 100 + u128::from(f[0] - b'0') * 10 + u128::from(f[1] - b'0');
+    if f[2] >= b'5' {
+        hundredths += 1;
+    }
+    let sign = if x < 0.0 { "-" } else { "" };
+    format!("{sign}{}.{:02}", hundredths / 100, hundredths % 100)
+}
+
+/// The judge result from the scores of `reps` verdicts, as `validateJudge`
+/// builds it: pass when the mean is at least `threshold`; message
+/// `Judge passed with score 0.75` / `Judge failed with score 0.50
+/// (threshold: 0.7). <reasoning>`, with ` (mean of N reps: [..])` when N > 1;
+/// `details: { score, reasoning, scores?, scoreStdDev?, highVariance? }`.
+pub fn judge_result(scores: &[f64], threshold: f64, last_reasoning: &str) -> CheckResult {
+    if scores.is_empty() {
+        return CheckResult::fail("Judge evaluation failed: no scores collected", None);
+    }
+    let (mean, std) = mean_std(scores);
+    let pass = mean >= threshold;
+    let reps = scores.len();
+    let list: Vec<String> = scores.iter().map(|s| to_fixed_2(*s)).collect();
+    let note = if reps > 1 {
+        format!(" (mean of {reps} reps: [{}])", list.join(", "))
+    } else {
+        String::new()
+    };
+    let message = if pass {
+        format!("Judge passed with score {}{note}", to_fixed_2(mean))
+    } else {
+        format!(
+            "Judge failed with score {} (threshold: {}){note}. {last_reasoning}",
+            to_fixed_2(mean),
+            js_number(threshold)
+        )
+    };
+    let mut details = json!({ "score": mean, "reasoning": last_reasoning });
+    if reps > 1 {
+        details["scores"] = json!(scores);
+        details["scoreStdDev"] = json!(std);
+        details["highVariance"] = json!(std > HIGH_VARIANCE);
+    }
+    CheckResult {
+        pass,
+        message,
+        details: Some(details),
+    }
+}
+
+/// A judge configuration read from a `passesJudge` entry.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JudgePlan {
+    /// The rubric text (`None` when the entry names a custom `judge`).
+    pub rubric: Option<String>,
+    /// `judge`: the name of a caller-registered judge.
+    pub judge: Option<String>,
+    pub threshold: f64,
+    pub reps: u32,
+}
+
+/// Reads `{ rubric?, judge?, threshold?, reps? }` (the reference's
+/// `JudgeExpectConfigSchema`); `default_reps` is the case's `judgeReps`.
+///
+/// Errors (`INVALID_ARGUMENT`/`INVALID_OPTION` at `path.field`): threshold
+/// outside 0–1, reps not an integer ≥ 1, neither `judge` nor `rubric`.
+pub fn judge_plan(config: &Value, default_reps: Option<u32>, path: &str) -> Result<JudgePlan> {
+    let o = config.as_object().ok_or_else(|| {
+        MatcherError::invalid_argument(path, "expected an object { rubric | judge, threshold?, reps? }")
+    })?;
+    let judge = match o.get("judge") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if !s.is_empty() => Some(s.clone()),
+        Some(_) => {
+            return Err(MatcherError::invalid_argument(
+                format!("{path}.judge"),
+                "expected a non-empty string",
+            ))
+        }
+    };
+    let rubric = match o.get("rubric") {
+        None | Some(Value::Null) => None,
+        Some(r) => Some(resolve_rubric(r, &format!("{path}.rubric"))?),
+    };
+    if judge.is_none() && rubric.is_none() {
+        return Err(MatcherError::invalid_argument(
+            path,
+            "Either \"judge\" or \"rubric\" must be provided in passesJudge",
+        ));
+    }
+    let threshold = match o.get("threshold") {
+        None | Some(Value::Null) => DEFAULT_THRESHOLD,
+        Some(v) => match v.as_f64() {
+            Some(t) if (0.0..=1.0).contains(&t) => t,
+            _ => {
+                return Err(MatcherError::invalid_option(
+                    format!("{path}.threshold"),
+                    "expected a number from 0 to 1",
+                ))
+            }
+        },
+    };
+    let reps = match o.get("reps") {
+        None | Some(Value::Null) => default_reps.unwrap_or(1),
+        Some(v) => match v.as_f64() {
+            Some(r) if r >= 1.0 && r.fract() == 0.0 && r <= 1000.0 => r as u32,
+            _ => {
+                return Err(MatcherError::invalid_option(
+                    format!("{path}.reps"),
+                    "expected an integer from 1 to 1000",
+                ))
+            }
+        },
+    };
+    Ok(JudgePlan {
+        rubric,
+        judge,
+        threshold,
+        reps,
+    })
+}

@@ -1,0 +1,311 @@
+//! Native tests of the judge (rubrics, prompt, verdict parser, scoring) and
+//! of eval dataset validation. Expected values come from
+//! `@gleanwork/mcp-server-tester@1.1.0` (`dist/index.js`: `buildJudgePrompt`'s
+//! template, `validateJudge`'s messages and `computeStdDev`, the zod dataset
+//! schema) and from the seed `mcp-server-tester-expectations.txt` (its
+//! example datasets, the 5-point scale). `tests/js/evals.test.mjs` runs the
+//! reference's own functions against the package.
+#![cfg(not(target_arch = "wasm32"))]
+
+use mcp_matchers::responses::*;
+use mcp_matchers::ErrorCode;
+use serde_json::{json, Value};
+
+#[test]
+fn rubrics_are_the_five_names_on_the_5_point_scale() {
+    let names: Vec<_> = BUILT_IN_RUBRICS.iter().map(|(n, _)| *n).collect();
+    assert_eq!(
+        names,
+        [
+            "correctness",
+            "completeness",
+            "groundedness",
+            "instruction-following",
+            "conciseness"
+        ]
+    );
+    for (name, text) in BUILT_IN_RUBRICS {
+        for level in ["1.0", "0.75", "0.5", "0.25", "0.0"] {
+            assert!(text.contains(&format!("Score {level}")), "{name} {level}");
+        }
+        assert_eq!(resolve_rubric(&json!(name), "rubric").unwrap(), text);
+    }
+    assert_eq!(
+        resolve_rubric(&json!({ "text": "Score 0-1." }), "r").unwrap(),
+        "Score 0-1."
+    );
+    assert_eq!(
+        resolve_rubric(&json!("tone"), "r").unwrap_err().code,
+        ErrorCode::InvalidOption
+    );
+    assert_eq!(resolve_rubric(&json!({ "text": "" }), "r").unwrap_err().path, "r.text");
+}
+
+#[test]
+fn prompt_follows_the_reference_template() {
+    // buildJudgePrompt("The sum is -4.5", null, "R") under Node 20.
+    let want = "Rubric:\nR\n\n<candidate_response>\nThe sum is -4.5\n</candidate_response>\n\n<reference_answer>\nNo reference provided.\n</reference_answer>\n\nEvaluate and return JSON: {\"pass\": boolean, \"score\": number (0-1), \"reasoning\": string}";
+    assert_eq!(build_judge_prompt("The sum is -4.5", None, "R"), want);
+    assert!(build_judge_prompt("c", Some("-4.5"), "R").contains("<reference_answer>\n-4.5\n</reference_answer>"));
+}
+
+#[test]
+fn verdicts_survive_fences_and_prose() {
+    let want = Verdict {
+        pass: true,
+        score: 0.75,
+        reasoning: "ok".into(),
+    };
+    for text in [
+        r#"{"pass": true, "score": 0.75, "reasoning": "ok"}"#,
+        "```json\n{\"pass\": true, \"score\": 0.75, \"reasoning\": \"ok\"}\n```",
+        "Verdict below.\n```\n{\"pass\": true, \"score\": 0.75, \"reasoning\": \"ok\"}\n```\nDone.",
+        r#"{oops} then {"pass": true, "score": 0.75, "reasoning": "ok"}"#,
+    ] {
+        assert_eq!(parse_verdict(text).unwrap(), want, "{text}");
+    }
+    // The reference's fallback `score ?? (pass ? 1 : 0)`.
+    assert_eq!(parse_verdict(r#"{"pass": false}"#).unwrap().score, 0.0);
+}
+
+#[test]
+fn verdict_scores_outside_0_to_1_are_coded_errors() {
+    for text in [r#"{"score": 1.5}"#, r#"{"score": -0.25}"#, r#"{"score": "high"}"#] {
+        let e = parse_verdict(text).unwrap_err();
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::InvalidArgument, "verdict.score"),
+            "{text}"
+        );
+    }
+    let e = parse_verdict("I cannot decide").unwrap_err();
+    assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidJson, "verdict"));
+}
+
+struct Scripted(Vec<&'static str>);
+
+impl JudgeModel for Scripted {
+    fn complete(&mut self, prompt: &str) -> Result<String, String> {
+        assert!(prompt.starts_with("Rubric:\n"));
+        if self.0.is_empty() {
+            return Err("out of replies".into());
+        }
+        Ok(self.0.remove(0).to_string())
+    }
+}
+
+fn judge(replies: Vec<&'static str>, config: Value) -> CheckResult {
+    let response = json!({ "content": [{ "type": "text", "text": "The sum of 2.5 and -7 is -4.5." }] });
+    validate_judge(&response, &config, &mut Scripted(replies)).unwrap()
+}
+
+#[test]
+fn judge_scores_as_the_reference() {
+    // Messages from the reference's validateJudge with a stubbed model.
+    let r = judge(
+        vec![r#"{"pass":true,"score":0.75,"reasoning":"ok"}"#],
+        json!({ "rubric": "correctness" }),
+    );
+    assert!(r.pass);
+    assert_eq!(r.message, "Judge passed with score 0.75");
+    let r = judge(
+        vec![r#"{"pass":false,"score":0.5,"reasoning":"gaps"}"#],
+        json!({ "rubric": "correctness" }),
+    );
+    assert!(!r.pass);
+    assert_eq!(r.message, "Judge failed with score 0.50 (threshold: 0.7). gaps");
+    let r = judge(
+        vec![r#"{"score":0.25,"reasoning":"a"}"#, r#"{"score":0,"reasoning":"b"}"#],
+        json!({ "rubric": { "text": "T" }, "reps": 2 }),
+    );
+    assert_eq!(
+        r.message,
+        "Judge failed with score 0.13 (threshold: 0.7) (mean of 2 reps: [0.25, 0.00]). b"
+    );
+    let d = r.details.unwrap();
+    assert_eq!(d["score"], json!(0.125));
+    assert_eq!(d["scoreStdDev"], json!(0.125));
+    assert_eq!(d["highVariance"], json!(false));
+    let r = judge(
+        vec![r#"{"score":1}"#, r#"{"score":0.25}"#, r#"{"score":0.5}"#],
+        json!({ "rubric": "conciseness", "reps": 3, "threshold": 0.5 }),
+    );
+    assert!(r.pass);
+    assert_eq!(
+        r.message,
+        "Judge passed with score 0.58 (mean of 3 reps: [1.00, 0.25, 0.50])"
+    );
+    assert_eq!(r.details.unwrap()["highVariance"], json!(true));
+}
+
+#[test]
+fn judge_failures_are_results_and_bad_configs_are_errors() {
+    let r = judge(vec![], json!({ "rubric": "correctness" }));
+    assert_eq!(r.message, "Judge evaluation error: out of replies");
+    let r = judge(vec![r#"{"score": 3}"#], json!({ "rubric": "correctness" }));
+    assert!(!r.pass && r.message.starts_with("Judge evaluation error: "));
+    let response = json!("x");
+    let e = validate_judge(
+        &response,
+        &json!({ "rubric": "correctness", "threshold": 1.2 }),
+        &mut Scripted(vec![]),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_str()),
+        (ErrorCode::InvalidOption, "config.threshold")
+    );
+    let e = validate_judge(&response, &json!({ "threshold": 0.5 }), &mut Scripted(vec![])).unwrap_err();
+    assert_eq!(
+        e.message,
+        "Either \"judge\" or \"rubric\" must be provided in passesJudge"
+    );
+}
+
+#[test]
+fn seed_datasets_are_valid() {
+    // The "Testing Markdown Responses" dataset and cases of the seed.
+    let d = json!({ "name": "city-info", "cases": [
+        { "id": "city-info-text", "toolName": "get_city_info", "args": { "city": "London" },
+          "expect": { "containsText": ["## City Information", "**City:** London", "### Features"] } },
+        { "id": "get-user-profile", "toolName": "get_user", "args": { "id": "123" },
+          "expect": { "snapshot": "user-profile", "snapshotSanitizers": ["uuid", "iso-date",
+            { "pattern": "session_[a-zA-Z0-9]+", "replacement": "[SESSION]" },
+            { "remove": ["lastLoginAt", "metrics.requestId"] }] } },
+        { "id": "search-test", "toolName": "search_docs", "args": { "query": "authentication" },
+          "expect": { "passesJudge": { "rubric": { "text": "Evaluate if relevant. Score 0-1." }, "threshold": 0.7 } } },
+        { "id": "comprehensive-test", "toolName": "get_city_info", "args": { "city": "London" },
+          "expect": { "schema": "city-info", "containsText": ["London", "Population"],
+            "matchesPattern": ["^## City Information", "Population: [\\d.]+M"],
+            "passesJudge": { "rubric": "correctness", "threshold": 0.7 } } }
+    ]});
+    validate_eval_dataset(&d).unwrap();
+}
+
+#[test]
+fn dataset_errors_name_the_field() {
+    // Paths and messages of the reference's zod schema (EvalDatasetSchema).
+    let case = |expect: Value| json!({ "id": "a", "toolName": "t", "args": {}, "expect": expect });
+    let mut cases = vec![case(json!({})); 3];
+    cases.push(case(json!({ "responseSize": { "maxBytes": "10" } })));
+    let e = validate_eval_dataset(&json!({ "name": "d", "cases": cases })).unwrap_err();
+    assert_eq!(e.path, "cases[3].expect.responseSize.maxBytes");
+    assert_eq!(e.message, "expected a number");
+    assert_eq!(e.code, ErrorCode::InvalidArgument);
+    let check = |d: Value, path: &str, message: &str| {
+        let e = validate_eval_dataset(&d).unwrap_err();
+        assert_eq!((e.path.as_str(), e.message.as_str()), (path, message));
+    };
+    check(json!({ "name": "", "cases": [] }), "name", "name must not be empty");
+    check(
+        json!({ "name": "d", "cases": [] }),
+        "cases",
+        "dataset must have at least one case",
+    );
+    check(
+        json!({ "name": "d", "cases": [{ "id": "" }] }),
+        "cases[0].id",
+        "id must not be empty",
+    );
+    check(
+        json!({ "name": "d", "cases": [{ "id": "a", "toolName": "" }] }),
+        "cases[0].toolName",
+        "toolName must not be empty",
+    );
+    check(
+        json!({ "name": "d", "cases": [case(json!({ "passesJudge": { "threshold": 0.5 } }))] }),
+        "cases[0].expect.passesJudge",
+        "Either \"judge\" or \"rubric\" must be provided in passesJudge",
+    );
+    check(
+        json!({ "name": "d", "cases": [case(json!({ "toolCallCount": { "min": 1.5 } }))] }),
+        "cases[0].expect.toolCallCount.min",
+        "expected an integer",
+    );
+}
+
+#[test]
+fn hostile_verdicts_do_not_panic() {
+    let deep = "{\"a\":".repeat(5000);
+    let open = format!("{{\"{}", "x".repeat(100_000));
+    let braces = "{".repeat(100_000);
+    for text in [
+        deep.as_str(),
+        open.as_str(),
+        braces.as_str(),
+        "",
+        "{",
+        "}{",
+        "{\"score\": 1e400}",
+        "\u{1F600}{\"score\":0.5}",
+    ] {
+        let _ = parse_verdict(text);
+    }
+    assert_eq!(parse_verdict("\u{1F600}{\"score\":0.5}").unwrap().score, 0.5);
+    assert!(parse_verdict("{\"score\": 1e400}").is_err());
+}
+
+fn fixture(name: &str) -> Value {
+    let path = format!(
+        "{}/tests/fixtures/responses/{name}.result.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn evaluate_expectations_on_recorded_responses() {
+    // Messages of the reference's validateError / validateText /
+    // validatePattern / validateToolCallCount on the same fixtures (Node 20).
+    let echo = fixture("everything/echo");
+    let expect = json!({ "containsText": ["hello FROM", "Echo:"], "isError": true, "toolCallCount": { "min": 1 } });
+    let r = evaluate_expectations(&expect, &echo, &mut EvaluateContext::default()).unwrap();
+    let got: Vec<_> = r
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.pass, v.message.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "textContains",
+                false,
+                "Response does not contain expected text: \"hello FROM\""
+            ),
+            ("error", false, "Expected an error response but got success"),
+            (
+                "toolCallCount",
+                false,
+                "toolCallCount expectation requires mcp_host mode — response must be an MCPHostSimulationResult"
+            ),
+        ]
+    );
+    let sum = fixture("everything/get-sum");
+    let mut model = Scripted(vec![
+        "Sure.\n```json\n{\"pass\": true, \"score\": 1, \"reasoning\": \"right\"}\n```",
+    ]);
+    let mut ctx = EvaluateContext {
+        judge: Some(&mut model),
+        snapshots: [("sum".to_string(), "The sum of 2.5 and -7 is -4.5.".to_string())].into(),
+    };
+    let expect = json!({
+        "matchesPattern": "^The sum of 2\\.5 and -7 is -4\\.5\\.$",
+        "passesJudge": { "rubric": "correctness", "reference": "-4.5" },
+        "snapshot": "sum",
+        "schema": "sum-schema"
+    });
+    let r = evaluate_expectations(&expect, &sum, &mut ctx).unwrap();
+    let got: Vec<_> = r.iter().map(|(k, v)| (k.as_str(), v.pass)).collect();
+    assert_eq!(
+        got,
+        [("schema", false), ("regex", true), ("judge", true), ("snapshot", true)]
+    );
+    assert_eq!(r[1].1.message, "Response matches pattern");
+    assert_eq!(r[2].1.message, "Judge passed with score 1.00");
+    let e = evaluate_expectations(
+        &json!({ "matchesPattern": ["(?=x)"] }),
+        &sum,
+        &mut EvaluateContext::default(),
+    );
+    assert!(e.is_err());
+}
