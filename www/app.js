@@ -1,13 +1,13 @@
-// The trace viewer: load a trace, a transcript or a tool response, say what is
-// expected, and see the verdict of the built package (../pkg) as you edit.
-import { alignToolCalls, evaluateToolCalls, MATCH_OPTIONS_DEFAULTS, not, validatePattern, validateText } from "../pkg/index.js";
-import { BUNDLED, readBundled } from "./examples.js";
-import { readInput } from "./load.js";
+// The trace viewer: load a trace, a transcript, a tool response or an eval dataset,
+// say what is expected, and see the verdict of the built package (../pkg) as you edit.
+import { alignToolCalls, evaluateExpectations, evaluateToolCalls, MATCH_OPTIONS_DEFAULTS, not, validatePattern, validateText } from "../pkg/index.js";
+import { BUNDLED, DATASETS, readBundled, recordingOf } from "./examples.js";
+import { isCallToolResult, readInput } from "./load.js";
 import { renderDiff } from "./diff.js";
 import { runAssertions } from "./assertions.js";
 
 const $ = (id) => document.getElementById(id);
-const KINDS = ["trace", "transcript", "response"];
+const KINDS = ["trace", "transcript", "response", "dataset"];
 const ROW_LIMIT = 500; // rows drawn before "show all"
 const URL_INPUT_LIMIT = 16000; // pasted input kept in the link up to this many characters
 
@@ -17,6 +17,8 @@ let lastVerdict = null;
 let showAll = false;
 let cachedInput = null; // the input the load timing was taken on
 let source = { example: "" }; // where the input came from
+let pendingCase = null; // a case id restored from the link, picked once the dataset is read
+let datasetRun = 0; // the latest dataset evaluation (older async results are dropped)
 
 // ---------- helpers ----------
 
@@ -79,7 +81,7 @@ function clearVerdict() {
   $("counts").textContent = "";
   $("alignment").tBodies[0].replaceChildren();
   $("show-all").hidden = true;
-  for (const id of ["assertion-results", "timeline", "response-results", "response-text"]) $(id).replaceChildren();
+  for (const id of ["assertion-results", "timeline", "response-results", "response-text", "expectation-results"]) $(id).replaceChildren();
   lastVerdict = null;
 }
 
@@ -113,7 +115,9 @@ function load() {
     trace: () => `Detected ${loaded.format}: ${loaded.calls.length} tool call(s).`,
     transcript: () => `Detected ${loaded.format} transcript: ${loaded.run.turns.length} turn(s), ${loaded.run.events.length} event(s).`,
     response: () => `Detected an MCP CallToolResult: ${loaded.response.contentBlocks.length} content block(s)${loaded.response.isError ? ", isError: true" : ""}.`,
+    dataset: () => `Detected an eval dataset "${loaded.dataset.name}": ${loaded.dataset.cases.length} case(s).`,
   }[loaded.kind]();
+  if (loaded.kind === "dataset") fillCases(loaded.dataset);
   $("format").textContent = what;
   for (const n of loaded.notes.slice(0, 20)) $("notes").append(el("li", { text: n }));
   if (loaded.notes.length > 20) $("notes").append(el("li", { text: `… and ${loaded.notes.length - 20} more` }));
@@ -173,7 +177,7 @@ function evaluate() {
   if (input !== cachedInput) timing.load = t1 - t0;
   cachedInput = input;
   try {
-    ({ trace: evaluateTrace, transcript: evaluateTranscript, response: evaluateResponse })[input.kind](input);
+    ({ trace: evaluateTrace, transcript: evaluateTranscript, response: evaluateResponse, dataset: evaluateDataset })[input.kind](input);
   } catch (e) {
     clearVerdict();
     $("error").textContent = describeError(e);
@@ -334,6 +338,77 @@ function evaluateResponse(input) {
   lastVerdict = { kind: "response", passed, checks: checks.map(([name, r]) => ({ check: name, ...r })), isError: input.response.isError };
 }
 
+// ---------- eval datasets ----------
+
+/** Lists the dataset's cases; keeps the picked case when it is still there. */
+function fillCases(dataset) {
+  const select = $("case");
+  const wanted = pendingCase ?? select.value;
+  pendingCase = null;
+  select.replaceChildren(...dataset.cases.map((c) => Object.assign(new Option(c.id, c.id), { title: c.description ?? "" })));
+  select.value = dataset.cases.some((c) => c.id === wanted) ? wanted : (dataset.cases[0]?.id ?? "");
+}
+
+/** The stored snapshot texts for a dataset: those bundled with it, else none. */
+function snapshotsFor(dataset) {
+  const bundled = DATASETS[source.example] ?? Object.values(DATASETS).find((d) => d.dataset.name === dataset.name);
+  return bundled?.snapshots ?? {};
+}
+
+function evaluateDataset(input) {
+  const { dataset } = input;
+  const id = $("case").value;
+  const c = dataset.cases.find((x) => x.id === id);
+  if (!c) {
+    setVerdict(false, "pick a case");
+    return;
+  }
+  const recording = recordingOf(c);
+  $("case-about").textContent = `${c.description ?? ""}${c.toolName ? ` · tool ${c.toolName}` : ""}${c.mode ? ` · mode ${c.mode}` : ""}${recording ? ` · recorded response: ${recording}` : " · no recorded response bundled: paste one"}`;
+  const pasted = $("case-response").value.trim();
+  const runId = ++datasetRun;
+  document.body.dataset.caseEvaluated = "";
+  setVerdict(false, "evaluating…");
+  $("verdict").textContent = "…";
+  $("verdict").className = "verdict";
+  (async () => {
+    let response, from;
+    if (pasted) {
+      response = parseJson(pasted, "the pasted response");
+      if (!isCallToolResult(response)) throw new Error("the pasted response is not a CallToolResult (no content array)");
+      from = "the pasted response";
+    } else if (recording) {
+      response = JSON.parse(await readBundled(recording));
+      from = `the recorded response ${recording}`;
+    } else {
+      throw new Error(`Case ${c.id}: no recorded response bundled for it; paste a CallToolResult to judge.`);
+    }
+    const results = await evaluateExpectations(c.expect ?? {}, response, { snapshots: snapshotsFor(dataset) });
+    return { response, from, results };
+  })().then(
+    ({ from, results }) => {
+      if (runId !== datasetRun) return;
+      const entries = Object.entries(results);
+      const passed = entries.length > 0 && entries.every(([, r]) => r.pass);
+      setVerdict(passed, `case ${c.id}: ${entries.filter(([, r]) => r.pass).length} of ${entries.length} expectation(s) pass · judged against ${from}`);
+      if (entries.length === 0) $("counts").textContent += " · the case has no expectations";
+      const list = $("expectation-results");
+      list.replaceChildren();
+      for (const [name, r] of entries) {
+        list.append(el("li", { class: r.pass ? "pass" : "fail", "data-expectation": name }, el("span", { class: "badge", text: r.pass ? "✓ pass" : "✗ fail" }), " ", el("code", { text: name }), el("div", { class: "message", text: r.message })));
+      }
+      lastVerdict = { kind: "dataset", dataset: dataset.name, case: c.id, response: from, passed, expectations: results };
+      document.body.dataset.caseEvaluated = c.id;
+    },
+    (e) => {
+      if (runId !== datasetRun) return;
+      clearVerdict();
+      $("error").textContent = describeError(e);
+      document.body.dataset.caseEvaluated = c.id;
+    },
+  );
+}
+
 // ---------- state in the URL fragment ----------
 
 function saveState() {
@@ -347,6 +422,7 @@ function saveState() {
     patterns: $("patterns").value,
     caseSensitive: $("caseSensitive").checked,
   };
+  if (loaded?.kind === "dataset") Object.assign(state, { case: $("case").value, caseResponse: $("case-response").value });
   if (!source.example && $("trace").value.length <= URL_INPUT_LIMIT) state.input = $("trace").value;
   history.replaceState(null, "", `${location.pathname}${location.search}#${encodeURIComponent(JSON.stringify(state))}`);
 }
@@ -364,6 +440,14 @@ function restore(saved) {
   if (saved.options) setOptions(saved.options);
   for (const id of ["assertions", "texts", "patterns"]) if (typeof saved[id] === "string") $(id).value = saved[id];
   if (typeof saved.caseSensitive === "boolean") $("caseSensitive").checked = saved.caseSensitive;
+  if (typeof saved.caseResponse === "string") $("case-response").value = saved.caseResponse;
+  if (typeof saved.case === "string") {
+    pendingCase = saved.case;
+    if ([...$("case").options].some((o) => o.value === saved.case)) {
+      $("case").value = saved.case;
+      pendingCase = null;
+    }
+  }
 }
 
 // ---------- scheduling: evaluate at once while that is cheap, else debounce ----------
@@ -402,10 +486,12 @@ function fillExamples() {
   group("Traces", BUNDLED.trace, (p) => p.replace(/^(examples|tests\/fixtures)\/traces\//, ""));
   group("Transcripts", BUNDLED.transcript, (p) => p.replace(/^tests\/fixtures\/transcripts\//, ""));
   group("Tool responses", BUNDLED.response, (p) => p.replace(/^tests\/fixtures\/responses\//, ""));
+  group("Eval datasets", Object.keys(DATASETS));
 }
 
 function kindOfExample(value) {
-  return KINDS.find((k) => BUNDLED[k].includes(value)) ?? null;
+  if (DATASETS[value]) return "dataset";
+  return KINDS.find((k) => BUNDLED[k]?.includes(value)) ?? null;
 }
 
 async function loadExample(value) {
@@ -422,6 +508,7 @@ async function loadExample(value) {
       if (!kind) return;
       $("trace").value = await readBundled(value);
       $("readAs").value = kind;
+      $("case-response").value = "";
       loadedKey = "";
       const input = readInput($("trace").value, kind);
       fillDefaults(input, true);
@@ -461,6 +548,7 @@ async function loadFile(file) {
   $("example").value = "";
   $("readAs").value = "auto";
   $("trace").value = text;
+  $("case-response").value = "";
   run();
   if (!$("error").textContent) $("format").textContent = `${file.name}: ${$("format").textContent}`;
 }
@@ -474,7 +562,7 @@ function wire() {
     $("example").value = "";
     schedule(true);
   });
-  for (const id of ["expected", "toolCallOrder", "argumentMatching", "maxExtraToolCalls", "isNegativeTest", "assertions", "texts", "patterns", "caseSensitive"]) {
+  for (const id of ["expected", "toolCallOrder", "argumentMatching", "maxExtraToolCalls", "isNegativeTest", "assertions", "texts", "patterns", "caseSensitive", "case", "case-response"]) {
     $(id).addEventListener("input", () => schedule(false));
     $(id).addEventListener("change", () => schedule(false));
   }
@@ -522,7 +610,7 @@ async function main() {
   wire();
   const saved = stateFromHash();
   const wanted = saved ? saved.example : new URLSearchParams(location.search).get("example");
-  const all = [...BUNDLED.expectations, ...BUNDLED.trace, ...BUNDLED.transcript, ...BUNDLED.response];
+  const all = [...BUNDLED.expectations, ...BUNDLED.trace, ...BUNDLED.transcript, ...BUNDLED.response, ...Object.keys(DATASETS)];
   if (saved && !saved.example && typeof saved.input === "string") {
     $("example").value = "";
     $("readAs").value = saved.readAs ?? "auto";

@@ -2,6 +2,28 @@
 // Expectation files (examples/expectations/NAME.json: a trace, the expected calls, options)
 // come first; then every trace, transcript and tool response fixture. The browser test
 // checks that this list and the folders agree.
+//
+// Eval datasets (and the stored snapshots their cases name) are imported as JSON modules, so
+// that the one-file build (scripts/build-www.mjs, esbuild) embeds them without a list of its own.
+import responsesDataset from "../examples/responses-dataset.json" with { type: "json" };
+import responsesSnapshots from "../examples/responses-snapshots.json" with { type: "json" };
+
+/** Bundled eval datasets by path, with the stored snapshot texts their cases use. */
+export const DATASETS = {
+  "examples/responses-dataset.json": { dataset: responsesDataset, snapshots: responsesSnapshots },
+};
+
+/**
+ * The bundled fixture a dataset case's recorded response is in (as examples/responses.mjs
+ * replays it: `metadata.recording` under tests/fixtures/responses/), or null.
+ */
+export function recordingOf(evalCase) {
+  const name = evalCase?.metadata?.recording;
+  if (typeof name !== "string") return null;
+  const path = `tests/fixtures/responses/${name}.result.json`;
+  return BUNDLED.response.includes(path) ? path : null;
+}
+
 export const BUNDLED = {
   expectations: [
     "anthropic-mcp.echo",
@@ -143,6 +165,7 @@ export const BUNDLED = {
 
 /** The text of a bundled file: embedded in the one-file build, else fetched beside the page. */
 export async function readBundled(path) {
+  if (DATASETS[path]) return `${JSON.stringify(DATASETS[path].dataset, null, 2)}\n`;
   const embedded = globalThis.__MCP_MATCHERS_WWW_FILES__;
   if (embedded) {
     if (!(path in embedded)) throw new Error(`${path} is not embedded in this build`);

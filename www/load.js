@@ -1,9 +1,9 @@
 // Reading what the user loads: a trace (PromptResult.fromTrace), a harness transcript
-// (normalizeTranscript), an MCP CallToolResult (normalizeToolResponse) or an
-// expectations file. `readInput` names what it found, or throws an Error whose
+// (normalizeTranscript), an MCP CallToolResult (normalizeToolResponse), an eval
+// dataset (validateEvalDataset) or an expectations file. `readInput` names what it found, or throws an Error whose
 // message says plainly why nothing could read the text (with line and column
 // for JSON that does not parse).
-import { PromptResult, detectTraceFormat, normalizeToolResponse, normalizeTranscript } from "../pkg/index.js";
+import { PromptResult, detectTraceFormat, normalizeToolResponse, normalizeTranscript, validateEvalDataset } from "../pkg/index.js";
 
 const RESULT_KEYS = new Set(["content", "structuredContent", "isError", "_meta"]);
 
@@ -107,6 +107,17 @@ export function isCallToolResult(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v) && Array.isArray(v.content) && Object.keys(v).every((k) => RESULT_KEYS.has(k));
 }
 
+/** Whether `v` looks like an eval dataset (`{ name, cases: [...] }`), valid or not. */
+export function isDatasetShaped(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v) && "cases" in v && !Array.isArray(v.content);
+}
+
+/** A dataset validation error as "field.path: what is wrong". */
+export function datasetError(e) {
+  const message = String(e.message ?? e).replace(/ \(at [^()]*\)$/, "");
+  return e.path ? `${e.path}: ${message}` : message;
+}
+
 function asTrace(text) {
   const detected = detectTraceFormat(text);
   if (detected.format === null) return { reason: detected.reason };
@@ -130,8 +141,8 @@ function asTranscript(text) {
 }
 
 /**
- * Reads `text` as `readAs` ("auto", "trace", "transcript", "response").
- * @returns {{ kind: "trace"|"transcript"|"response"|"expectations", format: string, notes: string[], ... }}
+ * Reads `text` as `readAs` ("auto", "trace", "transcript", "response", "dataset").
+ * @returns {{ kind: "trace"|"transcript"|"response"|"dataset"|"expectations", format: string, notes: string[], ... }}
  * @throws {Error} saying why the text could not be read.
  */
 export function readInput(text, readAs = "auto") {
@@ -143,6 +154,16 @@ export function readInput(text, readAs = "auto") {
     const blocks = response.contentBlocks.map((b) => b.type);
     const notes = [`content: ${blocks.length ? blocks.join(", ") : "none"}${response.structuredContent !== null ? "; structuredContent present" : ""}`];
     return { kind: "response", format: "MCP CallToolResult", raw: json.value, response, notes };
+  }
+  if (readAs === "dataset" || (readAs === "auto" && isDatasetShaped(json.value))) {
+    if (json.error) throw new Error(`Could not read the eval dataset: the text is not JSON (${json.error}).`);
+    let dataset;
+    try {
+      dataset = validateEvalDataset(json.value);
+    } catch (e) {
+      throw new Error(`Not a valid eval dataset: ${datasetError(e)}`);
+    }
+    return { kind: "dataset", format: "eval dataset", dataset, notes: [] };
   }
   if (readAs === "auto" && json.value && typeof json.value === "object" && Array.isArray(json.value.expected)) {
     return { kind: "expectations", format: "expectations file", spec: json.value, notes: [] };

@@ -280,9 +280,92 @@ test("the one-file build (scripts/build-www.mjs) works from file://", async () =
   await page.waitForFunction(() => /pi transcript/.test(document.querySelector("#format").textContent));
   await page.selectOption("#example", "tests/fixtures/responses/filesystem/read_text_file-enoent.result.json");
   await page.waitForFunction(() => /CallToolResult/.test(document.querySelector("#format").textContent));
+  await page.selectOption("#example", "examples/responses-dataset.json");
+  await page.waitForSelector('body[data-case-evaluated="echo-exact"]');
+  assert.equal(await page.textContent("#verdict"), "PASS", "echo-exact: the recording's text equals the expected one");
   assert.deepEqual(requests.filter((u) => !u.startsWith("file:") && !u.startsWith("data:") && !u.startsWith("blob:")), [], "no network");
   assert.deepEqual(errors, []);
   await page.screenshot({ path: `${out}/www-file-url.png`, fullPage: true });
+  await page.close();
+});
+
+// examples/responses-dataset.json: 20 cases; each case's metadata.recording names a
+// CallToolResult in tests/fixtures/responses/ (as examples/responses.mjs replays it).
+// Sizes are the UTF-8 bytes of the text blocks joined by "\n" (images do not count).
+const textBytes = (path) => Buffer.byteLength(JSON.parse(fixture(path)).content.filter((b) => b.type === "text").map((b) => b.text).join("\n"), "utf8");
+const pickCase = async (page, id) => {
+  await page.selectOption("#case", id);
+  await page.waitForSelector(`body[data-case-evaluated="${id}"]`);
+};
+const results = (page) => page.$$eval("#expectation-results li", (ls) => ls.map((l) => [l.className, l.querySelector("code").textContent, l.querySelector(".message").textContent]));
+
+test("an eval dataset: its cases listed, a passing and a failing case evaluated against their recorded responses", async () => {
+  const { page, errors } = await open("examples/responses-dataset.json");
+  const dataset = JSON.parse(fixture("examples/responses-dataset.json"));
+  assert.equal(await page.textContent("#format"), 'Detected an eval dataset "recorded-mcp-responses": 20 case(s).');
+  assert.deepEqual(await page.$$eval("#case option", (os) => os.map((o) => o.value)), dataset.cases.map((c) => c.id));
+  assert.equal(await page.isVisible("#expect-dataset"), true);
+
+  // echo-unicode-size: responseSize 10..100 and containsText "日本語" on everything/echo-unicode,
+  // whose one text block is 'Echo: naïve café — 日本語 "quoted" \\ backslash' + "\n" + 'newline':
+  // "Echo: " 6 + "naïve " 7 (ï: 2 bytes) + "café " 6 + "— " 4 (—: 3) + "日本語 " 10 + '"quoted" ' 9
+  // + "\\ " 2 + "backslash" 9 + "\n" 1 + "newline" 7 = 61 bytes, within 10..100.
+  const unicode = "tests/fixtures/responses/everything/echo-unicode.result.json";
+  assert.equal(textBytes(unicode), 61);
+  await pickCase(page, "echo-unicode-size");
+  assert.equal(await page.textContent("#verdict"), "PASS");
+  assert.equal(await counts(page), `case echo-unicode-size: 2 of 2 expectation(s) pass · judged against the recorded response ${unicode}`);
+  const ok = await results(page);
+  assert.deepEqual(ok.map(([cls, name]) => `${cls} ${name}`).sort(), ["pass size", "pass textContains"]);
+  assert.match(ok.find(([, name]) => name === "size")[2], /\b61 bytes\b/);
+
+  // tiny-image-size: minBytes 1000 on everything/get-tiny-image: two text blocks,
+  // "Here's the image you requested:" (31) and "The image above is the MCP logo." (32): 31 + 1 + 32 = 64 bytes.
+  const tiny = "tests/fixtures/responses/everything/get-tiny-image.result.json";
+  assert.equal(textBytes(tiny), 64);
+  await pickCase(page, "tiny-image-size");
+  assert.equal(await page.textContent("#verdict"), "FAIL");
+  assert.equal(await counts(page), `case tiny-image-size: 0 of 1 expectation(s) pass · judged against the recorded response ${tiny}`);
+  const [[cls, name, message]] = await results(page);
+  assert.deepEqual([cls, name], ["fail", "size"]);
+  assert.match(message, /\b64 bytes\b.*\b1000\b/);
+
+  // echo-contains-case: containsText ["hello FROM", "Echo:"] is case-sensitive; the recording says
+  // "Echo: Hello from the recorder", so "hello FROM" is missing. A pasted response that has it passes.
+  await pickCase(page, "echo-contains-case");
+  assert.equal(await page.textContent("#verdict"), "FAIL");
+  assert.deepEqual((await results(page)).map(([c, n]) => `${c} ${n}`), ["fail textContains"]);
+  assert.match(await page.textContent("#expectation-results"), /hello FROM/);
+  await page.fill("#case-response", JSON.stringify({ content: [{ type: "text", text: "Echo: hello FROM the paste" }] }));
+  await page.waitForFunction(() => document.querySelector("#verdict").textContent === "PASS");
+  assert.equal(await counts(page), "case echo-contains-case: 1 of 1 expectation(s) pass · judged against the pasted response");
+  await page.screenshot({ path: `${out}/www-dataset.png`, fullPage: true });
+  // The link keeps the picked case and the pasted response.
+  const again = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await again.goto(page.url());
+  await again.waitForSelector('body[data-ready=true][data-case-evaluated="echo-contains-case"]', { timeout: 15000 });
+  assert.equal(await again.inputValue("#case"), "echo-contains-case");
+  assert.equal(await again.textContent("#verdict"), "PASS");
+  await again.close();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a broken eval dataset: the error names the field path", async () => {
+  const { page, errors } = await open("anthropic.wrong-family-member");
+  const dataset = JSON.parse(fixture("examples/responses-dataset.json"));
+  dataset.cases[3].expect.responseSize.maxBytes = "a hundred";
+  await page.setInputFiles("#file", { name: "broken-dataset.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(dataset, null, 2)) });
+  await page.waitForFunction(() => document.querySelector("#error").textContent !== "");
+  assert.equal(await page.textContent("#error"), "Not a valid eval dataset: cases[3].expect.responseSize.maxBytes: expected a number");
+  assert.equal(await page.textContent("#verdict"), "");
+  assert.equal(await page.isVisible("#expect-dataset"), false);
+  // Fixed, it reads; a dataset without a name is named too.
+  dataset.cases[3].expect.responseSize.maxBytes = 100;
+  delete dataset.name;
+  await page.fill("#trace", JSON.stringify(dataset));
+  assert.equal(await page.textContent("#error"), "Not a valid eval dataset: name: expected a string");
+  assert.deepEqual(errors, []);
   await page.close();
 });
 
