@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as ours from "../../pkg/index.js";
+import { int, pick, rng } from "./prng.mjs";
 
 const SEED = Number(process.env.SAN_SEED ?? 0x5a417) >>> 0;
 const CASES = Number(process.env.SAN_CASES ?? 3000);
@@ -23,17 +24,6 @@ const end = source.indexOf("async function toMatchToolSnapshot(");
 assert.ok(start > 0 && end > start, "the reference's sanitizer section was found");
 const refApply = new Function(`${source.slice(start, end)}\nreturn applySanitizers;`)();
 
-function rng(seed) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-const pick = (r, list) => list[Math.floor(r() * list.length)];
-const int = (r, n) => Math.floor(r() * n);
 const hex = (r, n, upper = false) => {
   let s = "";
   for (let i = 0; i < n; i++) s += pick(r, [..."0123456789abcdef"]);

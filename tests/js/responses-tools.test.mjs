@@ -14,6 +14,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as ref from "@gleanwork/mcp-server-tester";
 import * as ours from "../../pkg/index.js";
+import { int, pick, rng } from "./prng.mjs";
 
 const SEED = Number(process.env.TOOLS_SEED ?? 0x70015) >>> 0;
 const CASES = Number(process.env.TOOLS_CASES ?? 5000);
@@ -26,17 +27,6 @@ function same(fn, ...args) {
   return got;
 }
 
-function rng(seed) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-const pick = (r, list) => list[Math.floor(r() * list.length)];
-const int = (r, n) => Math.floor(r() * n);
 
 const NAMES = ["search", "fetch", "write", "read"];
 const KEYS = ["q", "n", "opts", "tags", "0", "1", "length"];

@@ -17,6 +17,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import * as ref from "@gleanwork/mcp-server-tester";
 import * as ours from "../../pkg/index.js";
+import { int, pick, rng } from "./prng.mjs";
 
 const DIR = new URL("../fixtures/responses/", import.meta.url);
 const SEED = Number(process.env.RESP_SEED ?? 0x5eed2026) >>> 0;
@@ -48,17 +49,6 @@ function same(name, fn, args) {
 
 // ---- seeded generators ------------------------------------------------------
 
-function rng(seed) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-const pick = (r, list) => list[Math.floor(r() * list.length)];
-const int = (r, n) => Math.floor(r() * n);
 
 const CHARS = [..."abcXYZ019 _-:./\n\t{}\"\\é É ö Ö — 日 😀", "Echo", "error", "ENOENT", "\r\n"];
 function genString(r, max = 12) {
