@@ -142,7 +142,14 @@ export interface EvalDataset {
 export declare function validateEvalDataset(json: unknown): EvalDataset;
 
 export interface EvaluateOptions extends JudgeOptions {
-  /** Standard Schema objects (`~standard.validate`) by name. */
+  /**
+   * Schemas by name, for `expect.schema`: Standard Schema objects
+   * (`~standard.validate`: Zod 3.24+/4, Valibot, ArkType, `jsonSchema()`) or
+   * JSON Schema documents (objects or booleans; the first one loads the
+   * separate module `mcp-matchers/schema`, and an invalid one throws
+   * `INVALID_ARGUMENT` at `options.schemas.<name>`). The value validated is
+   * chosen as `validateSchema` chooses it.
+   */
   schemas?: Record<string, unknown>;
   judge?: JudgeFunction;
   /** Stored snapshot texts by name, or a function returning one. */

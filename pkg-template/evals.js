@@ -9,7 +9,8 @@
 // scoring and dataset rules are in the core.
 
 import { responses_evals as wasmEvals } from "./wasm/mcp_matchers.js";
-import { call, fail, payload } from "./internal.js";
+import { MatcherError, call, fail, payload } from "./internal.js";
+import { isStandardSchema, schemaVerdict, validatableValue } from "./schema-core.js";
 import {
   matchSnapshot,
   validateError,
@@ -153,35 +154,26 @@ function asList(v) {
   return Array.isArray(v) ? v : [v];
 }
 
-function schemaValue(response) {
-  if (response === null || response === undefined) return null;
-  if (typeof response === "object" && !Array.isArray(response)) {
-    if ("structuredContent" in response && response.structuredContent !== undefined) return response.structuredContent;
-    if (Array.isArray(response.content)) return tryJson(extractText(response)) ?? response;
-    return response;
-  }
-  return typeof response === "string" ? tryJson(response) ?? response : response;
-}
-
-function tryJson(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
+// A registry entry is a Standard Schema object (Zod 3.24+/4, Valibot,
+// ArkType, jsonSchema()) or a JSON Schema document; the latter loads the
+// separate schema module (mcp-matchers/schema) the first time one is used.
 async function checkSchema(name, response, schemas) {
-  const schema = schemas?.[name];
-  if (!schema) return { pass: false, message: `Schema "${name}" not found in schemas registry` };
-  const std = schema["~standard"];
-  if (!std || typeof std.validate !== "function") {
-    return { pass: false, message: `Schema "${name}": only Standard Schema objects are available here (JSON Schema needs the schema module)` };
+  const schema = schemas !== null && typeof schemas === "object" && Object.hasOwn(schemas, name) ? schemas[name] : undefined;
+  if (schema === undefined || schema === null) return { pass: false, message: `Schema "${name}" not found in schemas registry` };
+  let std = schema;
+  if (!isStandardSchema(schema)) {
+    if (typeof schema !== "object" && typeof schema !== "boolean") {
+      fail("INVALID_ARGUMENT", `options.schemas.${name}`, "expected a Standard Schema object or a JSON Schema document");
+    }
+    const { jsonSchema } = await import("./schema.js");
+    try {
+      std = jsonSchema(schema);
+    } catch (e) {
+      if (e instanceof MatcherError) fail(e.code, `options.schemas.${name}${e.path === "schema" ? "" : e.path.replace(/^schema/, "")}`, e.message.replace(/ \(at [^)]*\)$/, ""));
+      throw e;
+    }
   }
-  const r = await std.validate(schemaValue(response));
-  if (!r.issues) return { pass: true, message: "Response matches schema" };
-  const issues = r.issues.map((i) => `${(i.path ?? []).map((p) => (typeof p === "object" ? p.key : p)).join(".") || "(root)"}: ${i.message}`);
-  return { pass: false, message: `Response does not match schema: ${issues.join("; ")}`, details: { issues: r.issues } };
+  return schemaVerdict(await std["~standard"].validate(validatableValue(response)), response);
 }
 
 async function checkSnapshot(block, response, snapshots) {

@@ -5,3 +5,5 @@ export * from "./traces.js";
 export * from "./transcripts.js";
 export * from "./responses.js";
 export * from "./evals.js";
+export { validateSchema } from "./schema-core.js";
+export type { StandardSchemaV1, StandardSchemaIssue, StandardSchemaResult } from "./schema-core.js";

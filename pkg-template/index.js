@@ -7,3 +7,4 @@ export * from "./traces.js";
 export * from "./transcripts.js";
 export * from "./responses.js";
 export * from "./evals.js";
+export { validateSchema } from "./schema-core.js";

@@ -34,6 +34,9 @@ export async function buildWww(outDir = join(root, "www/dist")) {
     banner: { js: `globalThis.__MCP_MATCHERS_WWW_FILES__=${JSON.stringify(files)};` },
     // pkg/'s async init() mentions import.meta.url; the viewer never calls it (the wasm is inlined).
     logOverride: { "empty-import-meta": "silent" },
+    // The JSON Schema module (1.5 MB) stays out: the page has no schema
+    // registry, so evaluateExpectations never loads it here.
+    external: ["./schema.js"],
   });
   const script = result.outputFiles[0].text.replace(/<\/(script)/gi, "<\\/$1");
   const css = readFileSync(join(root, "www/style.css"), "utf8");

@@ -24,13 +24,18 @@ pub struct EvaluateContext<'a> {
     pub judge: Option<&'a mut dyn JudgeModel>,
     /// Stored snapshot texts by name.
     pub snapshots: HashMap<String, String>,
+    /// Compiled JSON Schemas by name, for `expect.schema` (feature `schema`).
+    #[cfg(feature = "schema")]
+    pub schemas: HashMap<String, super::schema::JsonSchema>,
 }
 
 /// One result per expectation present in `expect`, in the reference's order
 /// and under its keys: `exact`, `schema`, `textContains`, `regex`, `error`,
 /// `size`, `toolsTriggered`, `toolCallCount`, `judge`, `snapshot`.
-/// `schema` fails with "not available natively" (Standard Schema objects
-/// are a JS feature); a missing stored snapshot fails.
+/// `schema` looks its name up in `ctx.schemas` (feature `schema`; without
+/// it, or when the name is not there, the check fails with the reference's
+/// "Schema \"<name>\" not found in schemas registry"); a missing stored
+/// snapshot fails.
 ///
 /// Errors: `INVALID_ARGUMENT`/`INVALID_OPTION` with the path under `expect`
 /// for a malformed block (run [`super::dataset::validate_expect_block`]
@@ -58,12 +63,17 @@ pub fn evaluate_expectations(
     }
     if let Some(name) = o.get("schema") {
         let name = name.as_str().unwrap_or_default();
+        #[cfg(feature = "schema")]
+        let found = ctx
+            .schemas
+            .get(name)
+            .map(|s| super::schema::validate_schema(response, s));
+        #[cfg(not(feature = "schema"))]
+        let found: Option<CheckResult> = None;
         push(
             "schema",
-            CheckResult::fail(
-                format!("Schema \"{name}\": schema validation is not available natively"),
-                None,
-            ),
+            found
+                .unwrap_or_else(|| CheckResult::fail(format!("Schema \"{name}\" not found in schemas registry"), None)),
         );
     }
     if let Some(v) = o.get("containsText") {

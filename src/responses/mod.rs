@@ -39,6 +39,8 @@ mod evaluate_native;
 mod judge_native;
 #[cfg(feature = "native")]
 mod native;
+#[cfg(feature = "schema")]
+pub mod schema;
 pub use dataset::validate_eval_dataset;
 #[cfg(feature = "native")]
 pub use evaluate_native::{evaluate_expectations, EvaluateContext};

@@ -19,4 +19,9 @@ assert.deepEqual(matchers.resolveMatchOptions({ allowExtraToolCalls: false }, { 
 });
 assert.throws(() => matchers.evaluateToolCalls("nope", calls), (e) => e instanceof MatcherError && e.code === "INVALID_ARGUMENT" && e.path === "expected");
 assert.equal(matchers.evaluateToolCalls(calls, calls).passed, true);
-console.log("pack check: mcp-matchers and mcp-matchers/matchers import and answer synchronously");
+// mcp-matchers/schema: the separately loaded JSON Schema module, from the installed tarball.
+const { validateJsonSchema, jsonSchema } = await import("mcp-matchers/schema");
+assert.equal(validateJsonSchema({ a: 1 }, { type: "object", required: ["a"] }).valid, true);
+assert.deepEqual(validateJsonSchema({}, { type: "object", required: ["a"] }).issues.map((i) => i.keywordLocation), ["/required"]);
+assert.throws(() => jsonSchema({ type: 5 }), (e) => e instanceof MatcherError && e.code === "INVALID_ARGUMENT");
+console.log("pack check: mcp-matchers, mcp-matchers/matchers and mcp-matchers/schema import and answer synchronously");

@@ -126,3 +126,15 @@ const textCheck: boolean = validateText(text, "hi").pass;
 const pending: Promise<unknown> = evaluateExpectations({ containsText: "hi" }, text);
 const dataset: unknown = validateEvalDataset({ name: "d", cases: [] });
 void prompt, rubricText, verdictScore, textCheck, pending, dataset;
+
+// JSON Schema (mcp-matchers/schema) and Standard Schema validateSchema: compile-only uses.
+import { jsonSchema, validateJsonSchema, validateSchema as validateJsonSchemaResponse, type JsonSchemaIssue } from "mcp-matchers/schema";
+import { validateSchema, type StandardSchemaV1 } from "mcp-matchers";
+const weather = jsonSchema({ type: "object", required: ["temperature"] }, { draft: "2020-12", assertFormats: false });
+const standard: StandardSchemaV1 = weather;
+const schemaCheck: boolean = validateSchema({ structuredContent: { temperature: 3 } }, standard).pass;
+const schemaIssues: JsonSchemaIssue[] = validateJsonSchema({}, { type: "object" }, { draft: 7 }).issues;
+const schemaPath: (string | number)[] | undefined = schemaIssues[0]?.path;
+const docCheck: string = validateJsonSchemaResponse("{}", { type: "object" }).message;
+const docValid: boolean = weather.validate({ temperature: 1 }).valid;
+void schemaCheck, schemaPath, docCheck, docValid;

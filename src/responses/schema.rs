@@ -1,0 +1,113 @@
+//! The `schema` expectation natively (feature `schema`): `validateSchema` of
+//! `@gleanwork/mcp-server-tester@1.1.0` (`dist/index.js`, with
+//! `getValidatableValue` and `formatZodIssues`), with a JSON Schema document
+//! in place of the reference's Zod schema. Validation is the
+//! `mcp-matchers-schema` crate (boon: drafts 4, 6, 7, 2019-09, 2020-12).
+
+use super::checks::CheckResult;
+use super::native::extract_text;
+pub use mcp_matchers_schema::{format_issues, Draft, JsonSchema, PathItem, SchemaError, SchemaIssue, SchemaOptions};
+use serde_json::{json, Value};
+
+// tryParseJson of the reference: only text that, trimmed, starts with `{`/`[`
+// and ends with `}`/`]` is parsed.
+fn try_parse_json(text: &str) -> Option<Value> {
+    let t = text.trim();
+    if !(t.starts_with('{') || t.starts_with('[')) || !(t.ends_with('}') || t.ends_with(']')) {
+        return None;
+    }
+    serde_json::from_str(t).ok()
+}
+
+/// The value a schema sees, as the reference's `getValidatableValue`:
+/// `structuredContent` when the response has the key (also `null`), else the
+/// JSON object or array in its text, else the response itself; a string
+/// response is parsed the same way, else validated as the string.
+///
+/// Takes a `CallToolResult` (`{ content, structuredContent?, isError? }`), a
+/// normalised response (`{ raw, text, isError, contentBlocks, ... }`), a
+/// string or any JSON value; returns the value to validate.
+pub fn validatable_value(response: &Value) -> Value {
+    match response {
+        Value::Null => Value::Null,
+        Value::Object(o) => {
+            if let Some(s) = o.get("structuredContent") {
+                return s.clone();
+            }
+            let normalised = ["raw", "text", "isError", "contentBlocks"]
+                .iter()
+                .all(|k| o.contains_key(*k));
+            if normalised {
+                return o
+                    .get("text")
+                    .and_then(Value::as_str)
+                    .and_then(try_parse_json)
+                    .unwrap_or_else(|| response.clone());
+            }
+            if matches!(o.get("content"), Some(Value::Array(_))) {
+                return try_parse_json(&extract_text(response)).unwrap_or_else(|| response.clone());
+            }
+            response.clone()
+        }
+        Value::String(s) => try_parse_json(s).unwrap_or_else(|| response.clone()),
+        other => other.clone(),
+    }
+}
+
+fn issue_json(i: &SchemaIssue) -> Value {
+    let path: Vec<Value> = i
+        .path
+        .iter()
+        .map(|p| match p {
+            PathItem::Key(k) => Value::from(k.as_str()),
+            PathItem::Index(n) => Value::from(*n),
+        })
+        .collect();
+    json!({
+        "path": path,
+        "instanceLocation": i.instance_location,
+        "keywordLocation": i.keyword_location,
+        "message": i.message,
+    })
+}
+
+/// Checks a tool response against a compiled JSON Schema, as the reference's
+/// `validateSchema(response, schema)` (the value chosen by
+/// [`validatable_value`]).
+///
+/// Returns `{ pass: true, message: "Response matches schema" }` or
+/// `{ pass: false, message: "Response does not match schema: <path>: <message>; ...",
+/// details: { issues: [{ path, instanceLocation, keywordLocation, message }],
+/// textPreview } }` (path joined by `.`, `root` for the whole value;
+/// `textPreview` the first 200 characters of the response, a string as is,
+/// else pretty-printed JSON). Never fails: compile the schema with
+/// [`JsonSchema::compile`], which returns a [`SchemaError`] for an invalid one.
+///
+/// ```
+/// use mcp_matchers::responses::schema::{validate_schema, JsonSchema, SchemaOptions};
+/// use serde_json::json;
+/// let schema = JsonSchema::compile(&json!({ "type": "object", "required": ["temperature"] }), &SchemaOptions::default()).unwrap();
+/// let response = json!({ "content": [{ "type": "text", "text": "{\"city\": \"Oslo\"}" }] });
+/// let r = validate_schema(&response, &schema);
+/// assert_eq!(r.message, "Response does not match schema: root: missing properties 'temperature'");
+/// ```
+pub fn validate_schema(response: &Value, schema: &JsonSchema) -> CheckResult {
+    let issues = schema.validate(&validatable_value(response));
+    if issues.is_empty() {
+        return CheckResult::pass("Response matches schema");
+    }
+    let text = match response {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        other => serde_json::to_string_pretty(other).unwrap_or_default(),
+    };
+    let preview = if text.chars().count() <= 200 {
+        text
+    } else {
+        format!("{}... (truncated)", text.chars().take(200).collect::<String>())
+    };
+    CheckResult::fail(
+        format!("Response does not match schema: {}", format_issues(&issues)),
+        Some(json!({ "issues": issues.iter().map(issue_json).collect::<Vec<_>>(), "textPreview": preview })),
+    )
+}
