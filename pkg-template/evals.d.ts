@@ -178,23 +178,57 @@ export interface EvalCaseResult {
   id: string;
   datasetName: string;
   toolName: string;
+  /** No error and every expectation passed; with `iterations` > 1: `assertionPassRate >= accuracyThreshold` (default 1). */
   pass: boolean;
   response: unknown;
   /** The tool call's error message, when it threw. */
   error?: string;
   expectations: ExpectationResults;
+  /** Milliseconds (the sum over iterations). */
   durationMs: number;
   tags?: string[];
+  /** From `toolsTriggered`'s metrics, when the case has one. */
+  toolPrecision?: number;
+  toolRecall?: number;
+  /** Only with `iterations` > 1 (runEvalCase of the reference): passing share of the runs without infrastructure errors. */
+  assertionPassRate?: number;
+  /** 95 % Wilson interval of `assertionPassRate` (with at least 2 counted runs). */
+  assertionPassRateCI?: { lower: number; upper: number };
+  /** Share of runs that failed for the environment (network, rate limit, context overflow), not counted in the pass rate. */
+  infrastructureErrorRate?: number;
+  infrastructureErrorCount?: number;
+  iterationResults?: Array<{ pass: boolean; durationMs: number; error?: string; isInfrastructureError: boolean }>;
 }
 
 export interface EvalRunResult {
   total: number;
   passed: number;
   failed: number;
-  /** passed / total. */
+  /** passed / total (0 for no cases). */
   passRate: number;
   caseResults: EvalCaseResult[];
+  /** Milliseconds. */
   durationMs: number;
+  /** Means over the cases with tool metrics, and their F1 (only when some case has them). */
+  datasetToolPrecision?: number;
+  datasetToolRecall?: number;
+  datasetToolF1?: number;
+}
+
+/** Options of `runEvalDataset`: `evaluateExpectations`' options and the reference's run options. */
+export interface RunEvalOptions extends EvaluateOptions {
+  /** Cases run at once (default 1: one after another); results keep case order. */
+  concurrency?: number;
+  /** Stop after the first failing case (runs sequentially). */
+  stopOnFailure?: boolean;
+  /** Run only cases with at least one of these tags. */
+  filterTags?: string[];
+  /** `iterations` for `mcp_host` cases that set none. */
+  defaultLlmIterations?: number;
+  /** `judgeReps` for cases that set none. */
+  defaultJudgeReps?: number;
+  /** Called with each case's result as it completes. */
+  onCaseComplete?: (result: EvalCaseResult) => void | Promise<void>;
 }
 
 /**
@@ -204,10 +238,20 @@ export interface EvalRunResult {
  * gets `(toolName ?? null, args ?? {}, case)` and should return the host
  * simulation `{ success, toolCalls: [{ name, arguments }] }` that
  * `toolsTriggered`/`toolCallCount` read. A tool call that throws fails its
- * case with `error`. Cases run one after another.
+ * case with `error`. Follows `runEvalDataset`/`runEvalCase` of
+ * @gleanwork/mcp-server-tester@1.1.0: a case with `iterations` > 1 runs that
+ * many times and passes when its pass rate (infrastructure errors left out)
+ * reaches `accuracyThreshold` (default 1); `concurrency`, `stopOnFailure`,
+ * `filterTags`, `defaultLlmIterations`, `defaultJudgeReps`,
+ * `onCaseComplete` as there. The reference's Playwright reporting, stored
+ * baselines and tool overrides are left out (the caller owns storage).
+ *
+ * @throws {MatcherError} `INVALID_ARGUMENT` at the dataset field path for an
+ *   invalid dataset, at `callTool` for a non-function; `INVALID_OPTION` at
+ *   `options.<name>` for a bad run option.
  */
 export declare function runEvalDataset(
   dataset: EvalDataset,
   callTool: (toolName: string | null, args: Record<string, unknown>, evalCase: EvalCase) => Promise<unknown> | unknown,
-  options?: EvaluateOptions,
+  options?: RunEvalOptions,
 ): Promise<EvalRunResult>;

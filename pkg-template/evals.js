@@ -218,46 +218,169 @@ export async function evaluateExpectations(expectBlock, response, options = {}) 
   return out;
 }
 
+// isInfrastructureError of the reference: a failure of the environment
+// (network, rate limit, context overflow), not of the server under test.
+function isInfrastructureError(err) {
+  let name;
+  let msg;
+  let code = "";
+  if (err instanceof Error) {
+    name = err.name;
+    msg = err.message.toLowerCase();
+    code = String(err.code ?? "").toLowerCase();
+  } else if (typeof err === "string") {
+    msg = err.toLowerCase();
+  } else {
+    return false;
+  }
+  const needles = ["econnreset", "etimedout", "econnrefused", "rate limit", "429", "503", "network", "prompt is too long", "context length exceeded", "maximum context length", "context_length_exceeded", "tokens > "];
+  return name?.toLowerCase() === "aborterror" || needles.some((n) => msg.includes(n)) || ["econnreset", "etimedout", "econnrefused"].some((n) => code.includes(n));
+}
+
+// Wilson score interval (95 %) for k passes of n, as the reference (undefined below n = 2).
+function wilsonCI(k, n) {
+  if (n < 2) return undefined;
+  const z = 1.96;
+  const z2 = z * z;
+  const nn = n + z2;
+  const p = (k + z2 / 2) / nn;
+  const margin = z * Math.sqrt((p * (1 - p)) / nn);
+  return { lower: Math.max(0, p - margin), upper: Math.min(1, p + margin) };
+}
+
+async function runOnce(c, dataset, callTool, options, schemas) {
+  const t0 = Date.now();
+  let response;
+  let error;
+  let thrown;
+  try {
+    if (c.mode === "mcp_host") {
+      // The caller simulates the host and returns { success, toolCalls }.
+      response = await callTool(c.toolName ?? null, c.args ?? {}, c);
+    } else {
+      if (!c.toolName) throw new Error(`Eval case ${c.id}: toolName is required for direct mode`);
+      if (!c.args) throw new Error(`Eval case ${c.id}: args is required for direct mode`);
+      response = await callTool(c.toolName, c.args, c);
+    }
+  } catch (e) {
+    thrown = e;
+    error = errorMessage(e);
+  }
+  const expectations =
+    error === undefined && c.expect
+      ? await evaluateExpectations(c.expect, response, { ...options, schemas, judgeReps: c.judgeReps, canonicalAnswer: c.canonicalAnswer })
+      : {};
+  const result = {
+    id: c.id,
+    datasetName: dataset.name,
+    toolName: c.toolName ?? "unknown",
+    pass: error === undefined && Object.values(expectations).every((r) => r === undefined || r.pass),
+    response,
+    error,
+    expectations,
+    durationMs: Date.now() - t0,
+    tags: c.tags,
+  };
+  const metrics = expectations.toolsTriggered?.metrics;
+  if (metrics) {
+    result.toolPrecision = metrics.precision;
+    result.toolRecall = metrics.recall;
+  }
+  return { result, thrown };
+}
+
+// runEvalCase of the reference: `iterations` runs, passing when the share of
+// passing runs (infrastructure errors left out) reaches `accuracyThreshold`.
+async function runCase(c, dataset, callTool, options, schemas) {
+  const iterations = c.iterations ?? 1;
+  if (iterations === 1) return (await runOnce(c, dataset, callTool, options, schemas)).result;
+  const iterationResults = [];
+  let last;
+  for (let i = 0; i < iterations; i++) {
+    const { result, thrown } = await runOnce(c, dataset, callTool, options, schemas);
+    last = result;
+    iterationResults.push({
+      pass: result.pass,
+      durationMs: result.durationMs,
+      error: result.error,
+      isInfrastructureError: result.error !== undefined && isInfrastructureError(thrown ?? result.error),
+    });
+  }
+  const infra = iterationResults.filter((r) => r.isInfrastructureError);
+  const counted = iterationResults.filter((r) => !r.isInfrastructureError);
+  const passCount = counted.filter((r) => r.pass).length;
+  const assertionPassRate = counted.length > 0 ? passCount / counted.length : 0;
+  return {
+    ...last,
+    pass: assertionPassRate >= (c.accuracyThreshold ?? 1),
+    assertionPassRate,
+    assertionPassRateCI: wilsonCI(passCount, counted.length),
+    infrastructureErrorRate: infra.length / iterations,
+    infrastructureErrorCount: infra.length,
+    iterationResults,
+    durationMs: iterationResults.reduce((sum, r) => sum + r.durationMs, 0),
+  };
+}
+
+function readRunOptions(options) {
+  if (options === null || typeof options !== "object" || Array.isArray(options)) fail("INVALID_ARGUMENT", "options", "options must be an object");
+  const { concurrency = 1, stopOnFailure = false, filterTags, defaultLlmIterations, defaultJudgeReps, onCaseComplete } = options;
+  if (!Number.isInteger(concurrency) || concurrency < 1) fail("INVALID_OPTION", "options.concurrency", "concurrency must be an integer >= 1");
+  if (typeof stopOnFailure !== "boolean") fail("INVALID_OPTION", "options.stopOnFailure", "stopOnFailure must be a boolean");
+  if (filterTags !== undefined && (!Array.isArray(filterTags) || filterTags.some((t) => typeof t !== "string"))) {
+    fail("INVALID_OPTION", "options.filterTags", "filterTags must be an array of strings");
+  }
+  for (const [key, v] of [["defaultLlmIterations", defaultLlmIterations], ["defaultJudgeReps", defaultJudgeReps]]) {
+    if (v !== undefined && (!Number.isInteger(v) || v < 1)) fail("INVALID_OPTION", `options.${key}`, `${key} must be an integer >= 1`);
+  }
+  if (onCaseComplete !== undefined && typeof onCaseComplete !== "function") fail("INVALID_OPTION", "options.onCaseComplete", "onCaseComplete must be a function");
+  return { concurrency, stopOnFailure, filterTags, defaultLlmIterations, defaultJudgeReps, onCaseComplete };
+}
+
 /** See evals.d.ts. */
 export async function runEvalDataset(dataset, callTool, options = {}) {
   validateEvalDataset(dataset);
   if (typeof callTool !== "function") fail("INVALID_ARGUMENT", "callTool", "expected an async function (toolName, args, evalCase)");
+  const run = readRunOptions(options);
   const started = Date.now();
-  const caseResults = [];
-  for (const c of dataset.cases) {
-    const t0 = Date.now();
-    let response;
-    let error;
-    try {
-      if (c.mode === "mcp_host") {
-        // The caller simulates the host and returns { success, toolCalls }.
-        response = await callTool(c.toolName ?? null, c.args ?? {}, c);
-      } else {
-        if (!c.toolName) throw new Error(`Eval case ${c.id}: toolName is required for direct mode`);
-        if (!c.args) throw new Error(`Eval case ${c.id}: args is required for direct mode`);
-        response = await callTool(c.toolName, c.args, c);
-      }
-    } catch (e) {
-      error = errorMessage(e);
+  const schemas = { ...(dataset.schemas ?? {}), ...(options.schemas ?? {}) };
+  const cases = run.filterTags && run.filterTags.length > 0 ? dataset.cases.filter((c) => c.tags?.some((t) => run.filterTags.includes(t))) : dataset.cases;
+  const tasks = cases.map((c) => async () => {
+    let effective = c.mode === "mcp_host" && c.iterations === undefined && run.defaultLlmIterations !== undefined ? { ...c, iterations: run.defaultLlmIterations } : c;
+    if (effective.judgeReps === undefined && run.defaultJudgeReps !== undefined) effective = { ...effective, judgeReps: run.defaultJudgeReps };
+    const result = await runCase(effective, dataset, callTool, options, schemas);
+    if (run.onCaseComplete) await run.onCaseComplete(result);
+    return result;
+  });
+  let caseResults = [];
+  if (run.concurrency === 1 || run.stopOnFailure) {
+    for (const task of tasks) {
+      const r = await task();
+      caseResults.push(r);
+      if (run.stopOnFailure && !r.pass) break;
     }
-    const expectations =
-      error === undefined && c.expect
-        ? await evaluateExpectations(c.expect, response, { ...options, judgeReps: c.judgeReps, canonicalAnswer: c.canonicalAnswer })
-        : {};
-    const pass = error === undefined && Object.values(expectations).every((r) => r.pass);
-    caseResults.push({
-      id: c.id,
-      datasetName: dataset.name,
-      toolName: c.toolName ?? "unknown",
-      pass,
-      response,
-      error,
-      expectations,
-      durationMs: Date.now() - t0,
-      tags: c.tags,
-    });
+  } else {
+    // The reference's worker pool: `concurrency` workers take the next case in turn; results keep case order.
+    caseResults = new Array(tasks.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        caseResults[i] = await tasks[i]();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(run.concurrency, tasks.length) }, worker));
   }
   const total = caseResults.length;
   const passed = caseResults.filter((r) => r.pass).length;
-  return { total, passed, failed: total - passed, passRate: total === 0 ? 0 : passed / total, caseResults, durationMs: Date.now() - started };
+  const result = { total, passed, failed: total - passed, passRate: total === 0 ? 0 : passed / total, caseResults, durationMs: Date.now() - started };
+  const host = caseResults.filter((r) => r.toolPrecision !== undefined || r.toolRecall !== undefined);
+  if (host.length > 0) {
+    const p = host.reduce((sum, r) => sum + (r.toolPrecision ?? 0), 0) / host.length;
+    const rc = host.reduce((sum, r) => sum + (r.toolRecall ?? 0), 0) / host.length;
+    result.datasetToolPrecision = p;
+    result.datasetToolRecall = rc;
+    result.datasetToolF1 = p + rc > 0 ? (2 * p * rc) / (p + rc) : 0;
+  }
+  return result;
 }

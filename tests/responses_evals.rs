@@ -287,6 +287,7 @@ fn evaluate_expectations_on_recorded_responses() {
     let mut ctx = EvaluateContext {
         judge: Some(&mut model),
         snapshots: [("sum".to_string(), "The sum of 2.5 and -7 is -4.5.".to_string())].into(),
+        ..Default::default()
     };
     let expect = json!({
         "matchesPattern": "^The sum of 2\\.5 and -7 is -4\\.5\\.$",
@@ -300,6 +301,8 @@ fn evaluate_expectations_on_recorded_responses() {
         got,
         [("schema", false), ("regex", true), ("judge", true), ("snapshot", true)]
     );
+    // The reference's message for a name missing from the registry.
+    assert_eq!(r[0].1.message, "Schema \"sum-schema\" not found in schemas registry");
     assert_eq!(r[1].1.message, "Response matches pattern");
     assert_eq!(r[2].1.message, "Judge passed with score 1.00");
     let e = evaluate_expectations(
