@@ -24,9 +24,14 @@ const readJson = (p) => JSON.parse(readFileSync(p, "utf8"));
 const dataset = validateEvalDataset(readJson(resolve(process.argv[2] ?? join(here, "responses-dataset.json"))));
 const snapshots = readJson(join(here, "responses-snapshots.json"));
 
-// Standard Schema objects (Zod 4) by the names the dataset uses.
+// Schemas by the names the dataset uses: a Standard Schema object (Zod 4),
+// and JSON Schema documents: the servers' own outputSchemas from their
+// recorded tools/list (the first one loads the mcp-matchers/schema module).
+const outputSchema = (server, tool) => readJson(join(fixtures, server, "tools-list.json")).tools.find((t) => t.name === tool).outputSchema;
 const schemas = {
   weather: z.object({ temperature: z.number(), conditions: z.string(), humidity: z.number().min(0).max(100) }),
+  "get_file_info.outputSchema": outputSchema("filesystem", "get_file_info"),
+  "get-structured-content.outputSchema": outputSchema("everything", "get-structured-content"),
 };
 
 // Custom predicates by case id (functions cannot live in JSON).

@@ -4,7 +4,7 @@
 #  2. normalises the real coding-agent transcripts in tests/fixtures/transcripts/ and runs
 #     the transcript assertions of examples/transcript-assertions.json on them, printing
 #     each check's record (examples/transcripts.mjs; fails when a record is not as expected);
-#  3. runs the eval dataset examples/responses-dataset.json (20 cases, every expectation type)
+#  3. runs the eval dataset examples/responses-dataset.json (22 cases, every expectation type)
 #     against the real recorded MCP tool responses in tests/fixtures/responses/.
 #   bash scripts/demo.sh [EXPECTATION_FILE_OR_FOLDER...]
 set -euo pipefail

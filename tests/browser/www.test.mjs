@@ -289,7 +289,7 @@ test("the one-file build (scripts/build-www.mjs) works from file://", async () =
   await page.close();
 });
 
-// examples/responses-dataset.json: 20 cases; each case's metadata.recording names a
+// examples/responses-dataset.json: 22 cases; each case's metadata.recording names a
 // CallToolResult in tests/fixtures/responses/ (as examples/responses.mjs replays it).
 // Sizes are the UTF-8 bytes of the text blocks joined by "\n" (images do not count).
 const textBytes = (path) => Buffer.byteLength(JSON.parse(fixture(path)).content.filter((b) => b.type === "text").map((b) => b.text).join("\n"), "utf8");
@@ -302,7 +302,7 @@ const results = (page) => page.$$eval("#expectation-results li", (ls) => ls.map(
 test("an eval dataset: its cases listed, a passing and a failing case evaluated against their recorded responses", async () => {
   const { page, errors } = await open("examples/responses-dataset.json");
   const dataset = JSON.parse(fixture("examples/responses-dataset.json"));
-  assert.equal(await page.textContent("#format"), 'Detected an eval dataset "recorded-mcp-responses": 20 case(s).');
+  assert.equal(await page.textContent("#format"), 'Detected an eval dataset "recorded-mcp-responses": 22 case(s).');
   assert.deepEqual(await page.$$eval("#case option", (os) => os.map((o) => o.value)), dataset.cases.map((c) => c.id));
   assert.equal(await page.isVisible("#expect-dataset"), true);
 
