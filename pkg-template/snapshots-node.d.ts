@@ -52,3 +52,35 @@ export declare const snapshotMatchers: {
     options?: SnapshotFileOptions,
   ): { pass: boolean; message: () => string };
 };
+
+/** The part of Playwright Test's `TestInfo` the Playwright matchers use. */
+export interface PlaywrightTestInfoLike {
+  /** `testInfo.snapshotPath(...segments)`: the test's snapshot file for a name. */
+  snapshotPath(...pathSegments: string[]): string;
+  /** `testInfo.config.updateSnapshots`: "all" | "changed" | "missing" | "none". */
+  config?: { updateSnapshots?: string };
+}
+
+/**
+ * Matchers for Playwright Test: `expect.extend(playwrightSnapshotMatchers(() => test.info()))`,
+ * then `expect(result).toMatchToolSnapshot("help-output", ["uuid"])` (the
+ * reference's matcher name and arguments). The text goes to
+ * `testInfo.snapshotPath("<name>.txt")` (Playwright's snapshot folder for the
+ * test file); `--update-snapshots` (`all`/`changed`) rewrites a differing
+ * file, the default `missing` writes only new ones, `none` never writes.
+ * Under `.not` nothing is written. A failure message carries the unified diff.
+ *
+ * @param testInfo - Playwright's `TestInfo`, or a function returning the current one.
+ * @throws {MatcherError} `INVALID_ARGUMENT` at `testInfo` when it has no
+ *   `snapshotPath`, at `name` for a name with path characters;
+ *   `INVALID_OPTION` at `options.update`.
+ */
+export declare function playwrightSnapshotMatchers(testInfo: PlaywrightTestInfoLike | (() => PlaywrightTestInfoLike)): {
+  toMatchToolSnapshot(
+    this: unknown,
+    received: unknown,
+    name: string,
+    sanitizers?: Sanitizer[] | null,
+    options?: Pick<SnapshotFileOptions, "update" | "missing">,
+  ): { pass: boolean; name: string; message: () => string };
+};

@@ -34,13 +34,9 @@ function write(file, text) {
   writeFileSync(file, text, "utf8");
 }
 
-/** See snapshots-node.d.ts. */
-export function matchSnapshotFile(received, name, options = {}) {
-  if (options === null || typeof options !== "object") fail("INVALID_ARGUMENT", "options", "options must be an object");
-  const { dir = process.cwd(), sanitizers, update = false, missing = "write" } = options;
-  if (typeof update !== "boolean") fail("INVALID_OPTION", "options.update", "update must be a boolean");
-  if (missing !== "write" && missing !== "fail") fail("INVALID_OPTION", "options.missing", 'missing must be "write" or "fail"');
-  const file = snapshotPath(dir, name);
+// Compares with the text stored at `file`, writing it when missing (`missing:
+// "write"`) or different (`update`).
+function matchAt(received, file, sanitizers, update, missing) {
   const stored = readStored(file);
   const result = matchSnapshot(received, stored, sanitizers);
   let status = result.pass ? "matched" : "mismatched";
@@ -55,6 +51,15 @@ export function matchSnapshotFile(received, name, options = {}) {
   }
   const pass = result.pass || status === "written" || status === "updated";
   return { ...result, pass, file, status };
+}
+
+/** See snapshots-node.d.ts. */
+export function matchSnapshotFile(received, name, options = {}) {
+  if (options === null || typeof options !== "object") fail("INVALID_ARGUMENT", "options", "options must be an object");
+  const { dir = process.cwd(), sanitizers, update = false, missing = "write" } = options;
+  if (typeof update !== "boolean") fail("INVALID_OPTION", "options.update", "update must be a boolean");
+  if (missing !== "write" && missing !== "fail") fail("INVALID_OPTION", "options.missing", 'missing must be "write" or "fail"');
+  return matchAt(received, snapshotPath(dir, name), sanitizers, update, missing);
 }
 
 /**
@@ -77,3 +82,40 @@ export const snapshotMatchers = {
     };
   },
 };
+
+/**
+ * Matchers for Playwright Test's `expect.extend`. See snapshots-node.d.ts.
+ */
+export function playwrightSnapshotMatchers(testInfo) {
+  const infoOf = () => {
+    const info = typeof testInfo === "function" ? testInfo() : testInfo;
+    if (info === null || typeof info !== "object" || typeof info.snapshotPath !== "function") {
+      fail("INVALID_ARGUMENT", "testInfo", "expected Playwright's TestInfo or a function returning it, e.g. () => test.info()");
+    }
+    return info;
+  };
+  return {
+    toMatchToolSnapshot(received, name, sanitizers = [], options = {}) {
+      const isNot = Boolean(this?.isNot);
+      const info = infoOf();
+      snapshotPath(".", name); // the same name rules as the file helper
+      const file = info.snapshotPath(`${name}.txt`);
+      // Playwright's --update-snapshots modes: "all" and "changed" rewrite, "missing" (its default) only writes new files, "none" never writes.
+      const mode = info.config?.updateSnapshots ?? "missing";
+      const update = !isNot && (options.update ?? (mode === "all" || mode === "changed"));
+      const missing = isNot || mode === "none" ? "fail" : (options.missing ?? "write");
+      if (typeof update !== "boolean") fail("INVALID_OPTION", "options.update", "update must be a boolean");
+      const r = matchAt(received, file, sanitizers, update, missing);
+      return {
+        pass: r.pass,
+        name: "toMatchToolSnapshot",
+        message: () =>
+          r.pass
+            ? `Expected response NOT to match snapshot "${name}", but it did`
+            : r.status === "missing"
+              ? `Snapshot "${name}" is missing (${r.file}); run with --update-snapshots to write it`
+              : `Response does not match snapshot "${name}" (${r.file})\n\n${r.diff}`,
+      };
+    },
+  };
+}

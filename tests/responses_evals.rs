@@ -284,6 +284,8 @@ fn evaluate_expectations_on_recorded_responses() {
     let mut model = Scripted(vec![
         "Sure.\n```json\n{\"pass\": true, \"score\": 1, \"reasoning\": \"right\"}\n```",
     ]);
+    // `schemas` exists only with the `schema` feature.
+    #[allow(clippy::needless_update)]
     let mut ctx = EvaluateContext {
         judge: Some(&mut model),
         snapshots: [("sum".to_string(), "The sum of 2.5 and -7 is -4.5.".to_string())].into(),

@@ -63,18 +63,15 @@ pub fn evaluate_expectations(
     }
     if let Some(name) = o.get("schema") {
         let name = name.as_str().unwrap_or_default();
+        let missing = || CheckResult::fail(format!("Schema \"{name}\" not found in schemas registry"), None);
         #[cfg(feature = "schema")]
-        let found = ctx
-            .schemas
-            .get(name)
-            .map(|s| super::schema::validate_schema(response, s));
+        let r = match ctx.schemas.get(name) {
+            Some(s) => super::schema::validate_schema(response, s),
+            None => missing(),
+        };
         #[cfg(not(feature = "schema"))]
-        let found: Option<CheckResult> = None;
-        push(
-            "schema",
-            found
-                .unwrap_or_else(|| CheckResult::fail(format!("Schema \"{name}\" not found in schemas registry"), None)),
-        );
+        let r = missing();
+        push("schema", r);
     }
     if let Some(v) = o.get("containsText") {
         let j = Json::from(v);
