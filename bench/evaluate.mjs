@@ -41,10 +41,11 @@ let importMs;
 let ours, ref, glue;
 try {
   const t0 = performance.now();
-  ours = await import("../pkg/index.js");
+  // mcp-matchers/matchers: the tool-call family's own module only.
+  ours = await import("../pkg/matchers.js");
   importMs = performance.now() - t0;
   ref = await import("@mcpjam/sdk/matchers");
-  glue = await import("../pkg/wasm/mcp_matchers.js");
+  glue = await import("../pkg/wasm/tool_calls.js");
 } finally {
   WebAssembly.Instance = RealInstance;
 }
@@ -57,10 +58,10 @@ const wasmMemory = wasmExports.memory;
 
 // The build being measured: the .wasm file now, and whether the bytes that
 // pkg/index.js instantiated (inlined base64) are that same file.
-const WASM_PATH = join(PKG, "wasm", "mcp_matchers_bg.wasm");
+const WASM_PATH = join(PKG, "wasm", "tool_calls_bg.wasm");
 const sha = (b) => createHash("sha256").update(b).digest("hex");
 const wasmAtStart = readFileSync(WASM_PATH);
-const { wasmBytes } = await import("../pkg/wasm/mcp_matchers_bytes.js");
+const { wasmBytes } = await import("../pkg/wasm/tool_calls_bytes.js");
 const inlinedSha = sha(wasmBytes());
 const wasmSha = sha(wasmAtStart);
 
@@ -416,7 +417,7 @@ console.log(`evaluateToolCalls: mcp-matchers (pkg/index.js, wasm) vs @mcpjam/sdk
 console.log(`node ${process.version}, ${os.cpus()[0]?.model ?? "?"} × ${os.cpus().length}, ${process.platform}/${process.arch}${gc ? ", --expose-gc" : ", NO --expose-gc"}${QUICK ? ", --quick" : ""}`);
 const loadStart = os.loadavg();
 console.log(`load average ${loadStart.map((x) => x.toFixed(2)).join(" ")}${loadStart[0] > os.cpus().length ? "  (WARNING: the machine is busy; absolute times are inflated, ratios within a row less so)" : ""}`);
-console.log(`wasm sha256 ${wasmSha.slice(0, 16)}…${inlinedSha === wasmSha ? " (= the bytes inlined in wasm/mcp_matchers_bytes.js)" : "  WARNING: differs from the bytes inlined in wasm/mcp_matchers_bytes.js, which are what was measured"}`);
+console.log(`wasm sha256 ${wasmSha.slice(0, 16)}…${inlinedSha === wasmSha ? " (= the bytes inlined in wasm/tool_calls_bytes.js)" : "  WARNING: differs from the bytes inlined in wasm/tool_calls_bytes.js, which are what was measured"}`);
 console.log(`import of pkg/index.js (base64 decode + synchronous compile + instantiate): ${importMs.toFixed(1)} ms`);
 console.log("");
 

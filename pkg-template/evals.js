@@ -8,7 +8,8 @@
 // functions. Only the awaiting lives here; rubrics, prompts, verdict parsing,
 // scoring and dataset rules are in the core.
 
-import { responses_evals as wasmEvals } from "./wasm/mcp_matchers.js";
+// The responses module (started by responses.js, imported below).
+import { responses_evals as wasmEvals } from "./wasm/responses.js";
 import { MatcherError, call, fail, payload } from "./internal.js";
 import { isStandardSchema, schemaVerdict, validatableValue } from "./schema-core.js";
 import {

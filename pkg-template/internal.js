@@ -1,18 +1,14 @@
 // mcp-matchers internals shared by the family modules (tool-calls.js, ...):
-// the WebAssembly start-up, the JSON crossing, and errors. Not a public entry.
+// the JSON crossing and errors. Not a public entry. Each family starts its
+// own WebAssembly module (wasm/<family>.js) on import.
 //
 // Values are handed to the WebAssembly module as JSON text (the cheapest
 // crossing there is); what comes back are index lists the family modules map
 // onto the caller's own objects, or coded errors that become `MatcherError`s.
 // No matching logic lives on the JS side.
 //
-// The module is compiled synchronously from bytes inlined in this package, so
-// every export is ready after a plain `import`: no init(), no .wasm URL.
-
-import { initSync } from "./wasm/mcp_matchers.js";
-import { wasmBytes } from "./wasm/mcp_matchers_bytes.js";
-
-initSync({ module: wasmBytes() });
+// The modules are compiled synchronously from bytes inlined in this package,
+// so every export is ready after a plain `import`: no init(), no .wasm URL.
 
 // One UTF-8 buffer per call: the JSON texts joined by "\n" (JSON.stringify
 // never emits a raw newline), so the crossing is one native encode and one copy.

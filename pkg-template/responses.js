@@ -13,7 +13,12 @@ import {
   responses_sanitize as wasmSanitize,
   responses_snapshot as wasmSnapshot,
   responses_tools as wasmTools,
-} from "./wasm/mcp_matchers.js";
+} from "./wasm/responses.js";
+import { initSync as initResponses } from "./wasm/responses.js";
+import { wasmBytes as bytesResponses } from "./wasm/responses_bytes.js";
+
+// This family's own WebAssembly module, compiled synchronously from the inlined bytes.
+initResponses({ module: bytesResponses() });
 import { call, encodeParts, fail, payload } from "./internal.js";
 
 // JSON text of a value. `asText`: a top-level value JSON cannot say is sent as

@@ -8,8 +8,8 @@
 // wherever the package takes one (validateSchema, evaluateExpectations'
 // `schemas`).
 
-import { initSync, schema_compile as wasmCompile, schema_validate as wasmValidate } from "./wasm/mcp_matchers_schema.js";
-import { wasmBytes } from "./wasm/mcp_matchers_schema_bytes.js";
+import { initSync, schema_compile as wasmCompile, schema_validate as wasmValidate } from "./wasm/schema.js";
+import { wasmBytes } from "./wasm/schema_bytes.js";
 import { call, fail } from "./errors.js";
 import { isStandardSchema, schemaVerdict, validatableValue } from "./schema-core.js";
 

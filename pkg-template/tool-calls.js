@@ -1,7 +1,12 @@
 // The tool-call matchers of @mcpjam/sdk@1.14.0 (dist/matchers.js and the
 // validators of dist/index.js), over the Rust core.
 
-import { evaluate as wasmEvaluate, resolve as wasmResolve, validate as wasmValidate } from "./wasm/mcp_matchers.js";
+import { evaluate as wasmEvaluate, resolve as wasmResolve, validate as wasmValidate } from "./wasm/tool_calls.js";
+import { initSync as initToolCalls } from "./wasm/tool_calls.js";
+import { wasmBytes as bytesToolCalls } from "./wasm/tool_calls_bytes.js";
+
+// This family's own WebAssembly module, compiled synchronously from the inlined bytes.
+initToolCalls({ module: bytesToolCalls() });
 import { call, encodeCalls, encodeExtended, encodeParts, fail, payload, splitCalls } from "./internal.js";
 
 const OPTION_KEYS = ["toolCallOrder", "maxExtraToolCalls", "allowExtraToolCalls", "argumentMatching", "isNegativeTest"];

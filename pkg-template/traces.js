@@ -3,7 +3,12 @@
 // in (as text) and wraps the result in the accessors of @mcpjam/sdk@1.14.0's
 // PromptResult.
 
-import { trace_detect as wasmDetect, trace_read as wasmRead } from "./wasm/mcp_matchers.js";
+import { trace_detect as wasmDetect, trace_read as wasmRead } from "./wasm/traces.js";
+import { initSync as initTraces } from "./wasm/traces.js";
+import { wasmBytes as bytesTraces } from "./wasm/traces_bytes.js";
+
+// This family's own WebAssembly module, compiled synchronously from the inlined bytes.
+initTraces({ module: bytesTraces() });
 import { call, fail, payload } from "./internal.js";
 
 // A JS string crosses as given (JSON, SSE, JSON lines or plain text);

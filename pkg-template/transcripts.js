@@ -6,7 +6,12 @@ import {
   transcript_check as wasmCheck,
   transcript_normalize as wasmNormalize,
   transcript_write_jsonl as wasmWriteJsonl,
-} from "./wasm/mcp_matchers.js";
+} from "./wasm/transcripts.js";
+import { initSync as initTranscripts } from "./wasm/transcripts.js";
+import { wasmBytes as bytesTranscripts } from "./wasm/transcripts_bytes.js";
+
+// This family's own WebAssembly module, compiled synchronously from the inlined bytes.
+initTranscripts({ module: bytesTranscripts() });
 import { call, fail } from "./internal.js";
 
 /**

@@ -1,27 +1,36 @@
 #!/usr/bin/env bash
 # Builds the npm package into pkg/ from the Rust core and pkg-template/.
-#   cargo (wasm32, release) -> wasm-bindgen --target web -> wasm-opt -Oz (npm binaryen)
-#   -> wasm bytes inlined as base64 -> pkg-template/* copied beside them.
+#   per family: cargo (wasm32, release, that family's exports only) -> wasm-bindgen
+#   --target web -> wasm-opt -Oz (npm binaryen) -> wasm bytes inlined as base64;
+#   the same for the JSON Schema crate; then pkg-template/* copied beside them.
+# One WebAssembly module per family, so that an entry point (or a bundler
+# shaking the package's ES modules) loads only the families it uses.
 # Needs what scripts/install.sh installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
-cargo build --quiet --release --target wasm32-unknown-unknown --lib
+families="tool_calls traces transcripts responses"
+for fam in $families; do
+  # Own target dir per family: switching features in one dir would relink every time.
+  CARGO_TARGET_DIR="target/wasm-$fam" cargo build --quiet --release --target wasm32-unknown-unknown --lib \
+    --no-default-features --features "wasm-${fam//_/-}"
+done
 # The JSON Schema validator: its own module (mcp-matchers/schema), loaded only when used.
 cargo build --quiet --release --target wasm32-unknown-unknown -p mcp-matchers-schema --features js
 out=pkg.tmp.$$
 rm -rf "$out"
 mkdir -p "$out/wasm"
-wasm-bindgen --target web --no-typescript --out-dir "$out/wasm" --out-name mcp_matchers \
-  target/wasm32-unknown-unknown/release/mcp_matchers.wasm
-# binaryen from npm (never Debian's: see ../shared/TOOLCHAIN.md)
-wasm-opt -Oz "$out/wasm/mcp_matchers_bg.wasm" -o "$out/wasm/mcp_matchers_bg.wasm"
-node scripts/inline-wasm.mjs "$out/wasm/mcp_matchers_bg.wasm" "$out/wasm/mcp_matchers_bytes.js"
-wasm-bindgen --target web --no-typescript --out-dir "$out/wasm" --out-name mcp_matchers_schema \
-  target/wasm32-unknown-unknown/release/mcp_matchers_schema.wasm
-wasm-opt -Oz "$out/wasm/mcp_matchers_schema_bg.wasm" -o "$out/wasm/mcp_matchers_schema_bg.wasm"
-node scripts/inline-wasm.mjs "$out/wasm/mcp_matchers_schema_bg.wasm" "$out/wasm/mcp_matchers_schema_bytes.js"
+# wasm-bindgen glue, then binaryen from npm (never Debian's: see ../shared/TOOLCHAIN.md), then the bytes inlined.
+module() {
+  wasm-bindgen --target web --no-typescript --out-dir "$out/wasm" --out-name "$1" "$2"
+  wasm-opt -Oz "$out/wasm/$1_bg.wasm" -o "$out/wasm/$1_bg.wasm"
+  node scripts/inline-wasm.mjs "$out/wasm/$1_bg.wasm" "$out/wasm/$1_bytes.js"
+}
+for fam in $families; do
+  module "$fam" "target/wasm-$fam/wasm32-unknown-unknown/release/mcp_matchers.wasm"
+done
+module schema target/wasm32-unknown-unknown/release/mcp_matchers_schema.wasm
 cp pkg-template/package.json pkg-template/*.js pkg-template/*.d.ts "$out/"
 cp README.md "$out/README.md"
 # Swap in one step so that a test reading pkg/ never sees half a build.
@@ -29,4 +38,6 @@ old=pkg.old.$$
 { [ ! -e pkg ] || mv pkg "$old"; } && mv "$out" pkg && rm -rf "$old"
 # The trace viewer as one self-contained file that also opens from file://.
 node scripts/build-www.mjs
-echo "built pkg/ ($(wc -c < pkg/wasm/mcp_matchers_bg.wasm) bytes of wasm; schema module $(wc -c < pkg/wasm/mcp_matchers_schema_bg.wasm) bytes)"
+sizes=""
+for m in $families schema; do sizes="$sizes $m $(wc -c < "pkg/wasm/${m}_bg.wasm")"; done
+echo "built pkg/ (bytes of wasm per module:$sizes)"

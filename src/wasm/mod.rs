@@ -12,15 +12,24 @@ use crate::value::Val;
 use crate::wire::parse;
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "wasm-responses")]
 mod responses;
+#[cfg(feature = "wasm-tool-calls")]
 mod tool_calls;
+#[cfg(feature = "wasm-traces")]
 mod traces;
+#[cfg(feature = "wasm-transcripts")]
 mod transcripts;
+#[cfg(feature = "wasm-responses")]
 #[allow(unused_imports)]
 pub use responses::*;
+#[cfg(feature = "wasm-tool-calls")]
+#[allow(unused_imports)]
 pub use tool_calls::*;
+#[cfg(feature = "wasm-traces")]
 #[allow(unused_imports)]
 pub use traces::*;
+#[cfg(feature = "wasm-transcripts")]
 #[allow(unused_imports)]
 pub use transcripts::*;
 

@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { normalizeTranscript } from "../../pkg/index.js";
-import { transcript_normalize_count, transcript_parse_only } from "../../pkg/wasm/mcp_matchers.js";
+import { transcript_normalize_count, transcript_parse_only } from "../../pkg/wasm/transcripts.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const FIXTURES = [
