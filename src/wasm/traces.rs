@@ -49,3 +49,35 @@ pub fn trace_detect(payload: &[u8]) -> std::result::Result<String, JsValue> {
     };
     Ok(out.to_string())
 }
+
+/// Benchmark (not part of the API; bench/traces.mjs): parses `payload` with
+/// plain `serde_json` inside WebAssembly (the whole text, or each `data: ` /
+/// JSON line of a stream) and returns how many values parsed: the practical
+/// limit issue 4 measures the readers against, as tests/traces_bench.rs does
+/// natively.
+#[doc(hidden)]
+#[wasm_bindgen]
+pub fn trace_parse_only(payload: &[u8]) -> u32 {
+    if let Ok(v) = serde_json::from_slice::<serde_json::Value>(payload) {
+        return u32::from(!v.is_null());
+    }
+    let Ok(text) = std::str::from_utf8(payload) else {
+        return 0;
+    };
+    text.lines()
+        .map(|l| l.strip_prefix("data: ").unwrap_or(l))
+        .filter(|l| l.starts_with('{'))
+        .filter(|l| serde_json::from_str::<serde_json::Value>(l).is_ok())
+        .count() as u32
+}
+
+/// Benchmark (not part of the API; bench/traces.mjs): reads the trace's
+/// calls as `PromptResult.fromTrace` does first (no messages) and returns
+/// how many, without printing them for JS.
+#[doc(hidden)]
+#[wasm_bindgen]
+pub fn trace_read_count(payload: &[u8]) -> u32 {
+    text(payload)
+        .and_then(|t| PromptResult::calls_from_trace_text(t, None))
+        .map_or(0, |r| r.tool_calls.len() as u32)
+}
