@@ -2,6 +2,7 @@
 // @gleanwork/mcp-server-tester@1.1.0, with the model call and the tool call
 // supplied by the caller (no network code in the package).
 
+export { MatcherError } from "./errors.js";
 import type { Sanitizer, ToolCallCountOptions, ToolCallExpectation, ValidationResult } from "./responses.js";
 
 /** The five built-in rubric names. */
@@ -121,6 +122,10 @@ export interface EvalCase {
   toolName?: string;
   args?: Record<string, unknown>;
   tags?: string[];
+  /** Runs of this case (runEvalDataset); with more than one, it passes when the pass rate reaches `accuracyThreshold`. */
+  iterations?: number;
+  /** 0–1, default 1: the share of runs (infrastructure errors left out) that must pass. */
+  accuracyThreshold?: number;
   judgeReps?: number;
   canonicalAnswer?: string;
   expect?: ExpectBlock;
@@ -192,7 +197,7 @@ export interface EvalCaseResult {
   toolRecall?: number;
   /** Only with `iterations` > 1 (runEvalCase of the reference): passing share of the runs without infrastructure errors. */
   assertionPassRate?: number;
-  /** 95 % Wilson interval of `assertionPassRate` (with at least 2 counted runs). */
+  /** 95 % interval of `assertionPassRate` as the reference's `wilsonCI` computes it (an adjusted-Wald form centred on (k + z²/2)/(n + z²)); with at least 2 counted runs. */
   assertionPassRateCI?: { lower: number; upper: number };
   /** Share of runs that failed for the environment (network, rate limit, context overflow), not counted in the pass rate. */
   infrastructureErrorRate?: number;
@@ -238,7 +243,8 @@ export interface RunEvalOptions extends EvaluateOptions {
  * gets `(toolName ?? null, args ?? {}, case)` and should return the host
  * simulation `{ success, toolCalls: [{ name, arguments }] }` that
  * `toolsTriggered`/`toolCallCount` read. A tool call that throws fails its
- * case with `error`. Follows `runEvalDataset`/`runEvalCase` of
+ * case with `error`, and so does a response that cannot be judged (no JSON
+ * form, nested too deep). Follows `runEvalDataset`/`runEvalCase` of
  * @gleanwork/mcp-server-tester@1.1.0: a case with `iterations` > 1 runs that
  * many times and passes when its pass rate (infrastructure errors left out)
  * reaches `accuracyThreshold` (default 1); `concurrency`, `stopOnFailure`,

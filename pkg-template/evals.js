@@ -11,6 +11,7 @@
 // The responses module (started by responses.js, imported below).
 import { responses_evals as wasmEvals } from "./wasm/responses.js";
 import { MatcherError, call, fail, payload } from "./internal.js";
+export { MatcherError } from "./errors.js";
 import { isStandardSchema, schemaVerdict, validatableValue } from "./schema-core.js";
 import {
   matchSnapshot,
@@ -72,8 +73,16 @@ export function parseJudgeVerdict(text) {
   return evals(2, [text]);
 }
 
+// The message of anything a caller's function threw: an Error's message, a
+// thrown object's string `message`, else its string form (never throws).
 function errorMessage(e) {
-  return e instanceof Error ? e.message : String(e);
+  if (e instanceof Error) return e.message;
+  if (e !== null && typeof e === "object" && typeof e.message === "string") return e.message;
+  try {
+    return String(e);
+  } catch {
+    return Object.prototype.toString.call(e);
+  }
 }
 
 // One verdict from the caller's judge: a reply string (parsed here) or an
@@ -225,10 +234,10 @@ function isInfrastructureError(err) {
   let name;
   let msg;
   let code = "";
-  if (err instanceof Error) {
-    name = err.name;
+  if (err instanceof Error || (err !== null && typeof err === "object" && typeof err.message === "string")) {
+    name = typeof err.name === "string" ? err.name : undefined;
     msg = err.message.toLowerCase();
-    code = String(err.code ?? "").toLowerCase();
+    code = typeof err.code === "string" ? err.code.toLowerCase() : "";
   } else if (typeof err === "string") {
     msg = err.toLowerCase();
   } else {
@@ -238,7 +247,8 @@ function isInfrastructureError(err) {
   return name?.toLowerCase() === "aborterror" || needles.some((n) => msg.includes(n)) || ["econnreset", "etimedout", "econnrefused"].some((n) => code.includes(n));
 }
 
-// Wilson score interval (95 %) for k passes of n, as the reference (undefined below n = 2).
+// The reference's wilsonCI (95 %; for k passes of n it centres on (k + z²/2) / (n + z²), an
+// adjusted-Wald/Agresti-Coull form rather than the textbook Wilson bounds); undefined below n = 2.
 function wilsonCI(k, n) {
   if (n < 2) return undefined;
   const z = 1.96;
@@ -267,10 +277,16 @@ async function runOnce(c, dataset, callTool, options, schemas) {
     thrown = e;
     error = errorMessage(e);
   }
-  const expectations =
-    error === undefined && c.expect
-      ? await evaluateExpectations(c.expect, response, { ...options, schemas, judgeReps: c.judgeReps, canonicalAnswer: c.canonicalAnswer })
-      : {};
+  let expectations = {};
+  if (error === undefined && c.expect) {
+    try {
+      expectations = await evaluateExpectations(c.expect, response, { ...options, schemas, judgeReps: c.judgeReps, canonicalAnswer: c.canonicalAnswer });
+    } catch (e) {
+      // A response that cannot be judged (no JSON form, too deep or large) fails its case; a malformed call still throws.
+      if (!(e instanceof MatcherError && e.path.startsWith("response"))) throw e;
+      error = `the response cannot be judged: ${e.message}`;
+    }
+  }
   const result = {
     id: c.id,
     datasetName: dataset.name,

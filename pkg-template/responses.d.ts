@@ -281,3 +281,5 @@ export interface SnapshotMatch {
  *   the errors of `applySanitizers`.
  */
 export declare function matchSnapshot(received: unknown, stored: string | null | undefined, sanitizers?: Sanitizer[] | null): SnapshotMatch;
+
+export { MatcherError } from "./errors.js";

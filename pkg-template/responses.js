@@ -20,6 +20,7 @@ import { wasmBytes as bytesResponses } from "./wasm/responses_bytes.js";
 // This family's own WebAssembly module, compiled synchronously from the inlined bytes.
 initResponses({ module: bytesResponses() });
 import { call, encodeParts, fail, payload } from "./internal.js";
+export { MatcherError } from "./errors.js";
 
 // JSON text of a value. `asText`: a top-level value JSON cannot say is sent as
 // the string `String(v)` gives (what extractText returns for it).

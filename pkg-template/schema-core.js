@@ -58,6 +58,9 @@ function preview(response) {
 
 /** The verdict for a Standard Schema result `{ value } | { issues }`. */
 export function schemaVerdict(result, response) {
+  if (result === null || typeof result !== "object" || (result.issues !== undefined && !Array.isArray(result.issues))) {
+    fail("INVALID_ARGUMENT", "schema", "the schema's ~standard.validate returned neither { value } nor { issues: [...] }");
+  }
   if (!result.issues || result.issues.length === 0) return { pass: true, message: "Response matches schema" };
   return {
     pass: false,

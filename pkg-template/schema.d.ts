@@ -1,12 +1,13 @@
 // mcp-matchers/schema: JSON Schema validation in its own WebAssembly module
 // (about 1.2 MB, compiled on the first import of this entry point).
 
+export { MatcherError } from "./errors.js";
 import type { ValidationResult } from "./responses.js";
 import type { StandardSchemaV1 } from "./schema-core.js";
 export type { StandardSchemaV1, StandardSchemaIssue, StandardSchemaResult } from "./schema-core.js";
 
 /** A JSON Schema document: an object or a boolean. */
-export type JsonSchemaDocument = Record<string, unknown> | boolean;
+export type JsonSchemaDocument = object | boolean;
 
 /** How a schema is compiled. */
 export interface JsonSchemaOptions {
@@ -68,7 +69,8 @@ export interface JsonSchemaValidator extends StandardSchemaV1 {
  * @throws {MatcherError} `INVALID_ARGUMENT` at `schema` (or `schema/<pointer>`)
  *   for an invalid schema (checked against its draft's metaschema, an invalid
  *   `pattern`, an unknown `$schema`, a `$ref` to a document not in
- *   `resources`); `INVALID_OPTION` at `options.draft` / `options.assertFormats`
+ *   `resources`, nesting deeper than 128 levels counting subschemas and `$ref`
+ *   hops, an unknown `$schema` at `schema/$schema`); `INVALID_OPTION` at `options.draft` / `options.assertFormats`
  *   / `options.resources`; `UNSUPPORTED_VALUE` for a schema with no JSON form.
  */
 export declare function jsonSchema(schema: JsonSchemaDocument, options?: JsonSchemaOptions): JsonSchemaValidator;
@@ -82,7 +84,8 @@ export declare function jsonSchema(schema: JsonSchemaDocument, options?: JsonSch
  *
  * @returns `{ valid, issues }`.
  * @throws {MatcherError} as `jsonSchema`, and `UNSUPPORTED_VALUE` at `value`
- *   for a value with no JSON form (a BigInt, a cycle).
+ *   for a value with no JSON form (a BigInt, a cycle, a lone surrogate) or
+ *   nested deeper than 128 levels.
  */
 export declare function validateJsonSchema(value: unknown, schema: JsonSchemaDocument, options?: JsonSchemaOptions): JsonSchemaResult;
 

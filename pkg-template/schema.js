@@ -11,6 +11,7 @@
 import { initSync, schema_compile as wasmCompile, schema_validate as wasmValidate } from "./wasm/schema.js";
 import { wasmBytes } from "./wasm/schema_bytes.js";
 import { call, fail } from "./errors.js";
+export { MatcherError } from "./errors.js";
 import { isStandardSchema, schemaVerdict, validatableValue } from "./schema-core.js";
 
 initSync({ module: wasmBytes() });
@@ -80,7 +81,8 @@ export function jsonSchema(schema, options) {
   };
   return {
     "~standard": { version: 1, vendor: "mcp-matchers", validate },
-    schema,
+    // A copy: the caller's object may change later; validation uses the schema as it was here.
+    schema: JSON.parse(new TextDecoder().decode(key).split("\n")[0]),
     validate: (value) => run(key, value),
   };
 }

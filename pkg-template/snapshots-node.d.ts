@@ -39,8 +39,9 @@ export declare function matchSnapshotFile(received: unknown, name: string, optio
  * `expect.extend(snapshotMatchers)` in Vitest or Jest, then
  * `expect(result).toMatchToolSnapshot("help-output", ["uuid"])` (the
  * reference's matcher name and arguments). Files go to `__snapshots__/`
- * beside the test file (`this.testPath`), written on a first run and
- * rewritten under `vitest -u` / `jest -u` (or `options.update`). A failure
+ * beside the test file (`this.testPath`), written on a first run (not in
+ * CI mode, `--ci`, where a missing snapshot fails) and rewritten under
+ * `vitest -u` / `jest -u` (or `options.update`). A failure
  * message carries the unified diff. Under `.not` nothing is written.
  */
 export declare const snapshotMatchers: {

@@ -15,7 +15,14 @@ export function snapshotPath(dir, name) {
   if (typeof name !== "string" || !NAME.test(name) || name.includes("..")) {
     fail("INVALID_ARGUMENT", "name", "a snapshot name is letters, digits, '.', '_', '-' and spaces (no path)");
   }
-  const base = typeof dir === "string" && dir.startsWith("file:") ? dirname(fileURLToPath(dir)) : dir;
+  let base = dir;
+  if (typeof dir === "string" && dir.startsWith("file:")) {
+    try {
+      base = dirname(fileURLToPath(dir));
+    } catch (e) {
+      fail("INVALID_ARGUMENT", "options.dir", `not a usable file: URL (${e && e.message})`);
+    }
+  }
   if (typeof base !== "string") fail("INVALID_ARGUMENT", "options.dir", "dir must be a directory path or an import.meta.url");
   return join(base, "__snapshots__", `${name}.txt`);
 }
@@ -67,11 +74,14 @@ export function matchSnapshotFile(received, name, options = {}) {
  */
 export const snapshotMatchers = {
   toMatchToolSnapshot(received, name, sanitizers = [], options = {}) {
+    options = options ?? {};
+    if (typeof options !== "object") fail("INVALID_ARGUMENT", "options", "options must be an object");
     const state = this ?? {};
     const dir = options.dir ?? (typeof state.testPath === "string" ? dirname(state.testPath) : process.cwd());
     // A negated assertion never writes: it only compares.
     const update = !state.isNot && (options.update ?? state.snapshotState?._updateSnapshot === "all");
-    const missing = state.isNot ? "fail" : options.missing;
+    // Vitest/Jest in CI mode (`--ci`: snapshotState._updateSnapshot "none") never write a new snapshot.
+    const missing = state.isNot || state.snapshotState?._updateSnapshot === "none" ? "fail" : options.missing;
     const r = matchSnapshotFile(received, name, { ...options, dir, update, missing, sanitizers });
     return {
       pass: r.pass,
@@ -96,6 +106,11 @@ export function playwrightSnapshotMatchers(testInfo) {
   };
   return {
     toMatchToolSnapshot(received, name, sanitizers = [], options = {}) {
+      options = options ?? {};
+      if (typeof options !== "object") fail("INVALID_ARGUMENT", "options", "options must be an object");
+      if (options.missing !== undefined && options.missing !== "write" && options.missing !== "fail") {
+        fail("INVALID_OPTION", "options.missing", 'missing must be "write" or "fail"');
+      }
       const isNot = Boolean(this?.isNot);
       const info = infoOf();
       snapshotPath(".", name); // the same name rules as the file helper

@@ -226,3 +226,5 @@ export declare function matchToolArgumentWith(
   predicate: (value: unknown) => boolean,
   toolCalls: ToolCall[],
 ): boolean;
+
+export { MatcherError } from "./errors.js";

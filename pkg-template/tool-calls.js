@@ -8,6 +8,7 @@ import { wasmBytes as bytesToolCalls } from "./wasm/tool_calls_bytes.js";
 // This family's own WebAssembly module, compiled synchronously from the inlined bytes.
 initToolCalls({ module: bytesToolCalls() });
 import { call, encodeCalls, encodeExtended, encodeParts, fail, payload, splitCalls } from "./internal.js";
+export { MatcherError } from "./errors.js";
 
 const OPTION_KEYS = ["toolCallOrder", "maxExtraToolCalls", "allowExtraToolCalls", "argumentMatching", "isNegativeTest"];
 

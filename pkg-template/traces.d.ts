@@ -3,6 +3,7 @@
 // `result.getToolCalls()` feeds `evaluateToolCalls` and the validators
 // directly. Every function is synchronous and ready after `import`.
 
+export { MatcherError } from "./errors.js";
 import type { ToolCall } from "./tool-calls.js";
 
 /**

@@ -10,6 +10,7 @@ import { wasmBytes as bytesTraces } from "./wasm/traces_bytes.js";
 // This family's own WebAssembly module, compiled synchronously from the inlined bytes.
 initTraces({ module: bytesTraces() });
 import { call, fail, payload } from "./internal.js";
+export { MatcherError } from "./errors.js";
 
 // A JS string crosses as given (JSON, SSE, JSON lines or plain text);
 // anything else as its JSON.stringify text.

@@ -239,3 +239,5 @@ export declare function createRecorder(): {
   readonly records: CheckRecord[];
   finish(): { pass: boolean; records: CheckRecord[] };
 };
+
+export { MatcherError } from "./errors.js";

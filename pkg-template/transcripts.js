@@ -13,6 +13,7 @@ import { wasmBytes as bytesTranscripts } from "./wasm/transcripts_bytes.js";
 // This family's own WebAssembly module, compiled synchronously from the inlined bytes.
 initTranscripts({ module: bytesTranscripts() });
 import { call, fail } from "./internal.js";
+export { MatcherError } from "./errors.js";
 
 /**
  * Thrown by toHaveSearched / toHaveFetched, negated or not, when the turn's

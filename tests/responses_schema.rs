@@ -152,3 +152,55 @@ fn drafts_options_and_compile_errors() {
     assert!(compile(&email).is_valid(&json!("nope")));
     assert!(!JsonSchema::compile(&email, &formats).unwrap().is_valid(&json!("nope")));
 }
+
+#[test]
+fn deep_ref_chains_unknown_drafts_and_format_defaults() {
+    let chain = |n: usize| {
+        let mut defs = serde_json::Map::new();
+        for i in 0..n {
+            defs.insert(format!("d{i}"), json!({ "$ref": format!("#/$defs/d{}", i + 1) }));
+        }
+        defs.insert(format!("d{n}"), json!({ "type": "integer" }));
+        json!({ "$defs": defs, "$ref": "#/$defs/d0" })
+    };
+    assert!(compile(&chain(100)).is_valid(&json!(1)));
+    assert!(!compile(&chain(100)).is_valid(&json!("1")));
+    for n in [130, 5000] {
+        let e = JsonSchema::compile(&chain(n), &SchemaOptions::default()).unwrap_err();
+        assert!(e.message.contains("deeper than 128"), "{}", e.message);
+        assert!(e.path.starts_with("/$defs/d0/$ref"), "{}", e.path);
+    }
+    let e = JsonSchema::compile(
+        &json!({ "$schema": "https://example.com/meta" }),
+        &SchemaOptions::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.path, "/$schema");
+    // boon alone asserts `format` in draft-07; here it is an annotation unless asked for.
+    let d7 = json!({ "$schema": "http://json-schema.org/draft-07/schema#", "format": "uri" });
+    assert!(compile(&d7).is_valid(&json!("not a uri")));
+    let assert_formats = SchemaOptions {
+        assert_formats: true,
+        ..Default::default()
+    };
+    assert!(!JsonSchema::compile(&d7, &assert_formats)
+        .unwrap()
+        .is_valid(&json!("not a uri")));
+}
+
+#[test]
+fn a_recursive_schema_on_the_deepest_value() {
+    // A self-referencing schema walks every level of the value. boon recurses: a debug build uses tens
+    // of KB of stack per level (a 2 MB test thread held 30 levels, not 60); a release build held 126.
+    let mut v = json!(1);
+    for _ in 0..30 {
+        v = json!([v]);
+    }
+    let s = compile(&json!({ "anyOf": [{ "type": "integer" }, { "type": "array", "items": { "$ref": "#" } }] }));
+    assert!(s.is_valid(&v));
+    let mut bad = json!("x");
+    for _ in 0..30 {
+        bad = json!([bad]);
+    }
+    assert!(!s.is_valid(&bad));
+}

@@ -42,6 +42,15 @@ mod wasm;
 /// [`SchemaOptions::resources`] can provide).
 pub const SCHEMA_BASE: &str = "https://mcp-matchers.invalid/schema.json";
 
+/// The deepest a schema may nest, counting both subschemas and `$ref` hops
+/// (a chain of `$ref`s is as deep as its length): deeper schemas are refused
+/// before boon, which compiles and validates recursively, sees them. In
+/// WebAssembly that recursion runs on the JS engine's own stack (about 1 MB
+/// in V8, where a chain of ~1,100 `$ref`s overflowed it); a native debug
+/// build on a 2 MB test thread overflowed near 300. 128, the same limit as
+/// for values, leaves a margin everywhere.
+pub const MAX_SCHEMA_DEPTH: usize = 128;
+
 /// A JSON Schema draft, used for a schema without `$schema`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Draft {
@@ -170,12 +179,40 @@ impl JsonSchema {
                 message: format!("a JSON Schema is an object or a boolean, got {}", kind_of(schema)),
             });
         }
+        if let Err(path) = depth_within(schema, MAX_SCHEMA_DEPTH) {
+            return Err(SchemaError {
+                path,
+                message: format!(
+                    "the schema nests deeper than {MAX_SCHEMA_DEPTH} levels (subschemas and $ref hops counted together)"
+                ),
+            });
+        }
+        if let Some(Value::String(meta)) = schema.get("$schema") {
+            let given = options
+                .resources
+                .iter()
+                .any(|(url, _)| url.trim_end_matches('#') == meta.trim_end_matches('#'));
+            if boon::Draft::from_url(meta).is_none() && !given {
+                return Err(SchemaError {
+                    path: "/$schema".into(),
+                    message: format!(
+                        "unknown $schema {meta:?}: use the URL of the draft 4, 6, 7, 2019-09 or 2020-12 metaschema, or give the metaschema in resources"
+                    ),
+                });
+            }
+        }
         let mut compiler = Compiler::new();
         // No loaders at all: nothing is read from files or the network.
         compiler.use_loader(Box::new(boon::SchemeUrlLoader::new()));
         compiler.set_default_draft(options.draft.unwrap_or(Draft::V2020_12).to_boon());
         if options.assert_formats {
             compiler.enable_format_assertions();
+        } else {
+            // boon always asserts `format` for drafts 4-7: every format it
+            // knows is replaced by one that accepts everything.
+            for name in KNOWN_FORMATS {
+                compiler.register_format(boon::Format { name, func: |_| Ok(()) });
+            }
         }
         for (url, doc) in &options.resources {
             compiler.add_resource(url, doc.clone()).map_err(|e| SchemaError {
@@ -208,6 +245,156 @@ impl JsonSchema {
             Err(e) => issues_of(&e),
         }
     }
+}
+
+/// The formats boon 0.6 checks (`formats.rs`).
+const KNOWN_FORMATS: [&str; 20] = [
+    "regex",
+    "ipv4",
+    "ipv6",
+    "hostname",
+    "idn-hostname",
+    "email",
+    "idn-email",
+    "date",
+    "time",
+    "date-time",
+    "duration",
+    "period",
+    "json-pointer",
+    "relative-json-pointer",
+    "uuid",
+    "uri",
+    "iri",
+    "uri-reference",
+    "iri-reference",
+    "uri-template",
+];
+
+/// Checks that no path through `root` (into subschemas and along local
+/// `$ref: "#/..."` pointers) is longer than `limit`; `Err` holds the JSON
+/// Pointer where the limit was passed. Finished nodes are remembered (so
+/// shared targets cost once) and a node already on the path counts as a
+/// cycle (boon reports those itself); the recursion never goes deeper than
+/// `limit`.
+fn depth_within(root: &Value, limit: usize) -> Result<(), String> {
+    use std::collections::{HashMap, HashSet};
+    // An explicit stack (no recursion: a debug build's frames are large).
+    struct Frame<'a> {
+        node: &'a Value,
+        token: String,
+        children: Vec<(String, &'a Value)>,
+        next: usize,
+        best: usize,
+    }
+    fn children_of<'a>(root: &'a Value, v: &'a Value) -> Vec<(String, &'a Value)> {
+        let nested = |c: &Value| c.is_object() || c.is_array();
+        match v {
+            Value::Object(o) => {
+                let mut out: Vec<(String, &Value)> = o
+                    .iter()
+                    .filter(|(_, c)| nested(c))
+                    .map(|(k, c)| (k.clone(), c))
+                    .collect();
+                if let Some(Value::String(r)) = o.get("$ref") {
+                    if let Some(target) = r.strip_prefix('#').and_then(|p| pointer(root, p)) {
+                        out.push(("$ref".into(), target));
+                    }
+                }
+                out
+            }
+            Value::Array(a) => a
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| nested(c))
+                .map(|(i, c)| (i.to_string(), c))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+    let too_deep = |stack: &[Frame<'_>]| -> String {
+        stack
+            .iter()
+            .skip(1)
+            .map(|f| format!("/{}", f.token.replace('~', "~0").replace('/', "~1")))
+            .collect()
+    };
+    let id = |v: &Value| v as *const Value as usize;
+    let mut done: HashMap<usize, usize> = HashMap::new();
+    let mut on_path: HashSet<usize> = HashSet::from([id(root)]);
+    let mut stack = vec![Frame {
+        node: root,
+        token: String::new(),
+        children: children_of(root, root),
+        next: 0,
+        best: 0,
+    }];
+    while let Some(top) = stack.last_mut() {
+        if top.next == top.children.len() {
+            let f = stack.pop().expect("a frame");
+            on_path.remove(&id(f.node));
+            done.insert(id(f.node), f.best);
+            if let Some(parent) = stack.last_mut() {
+                parent.best = parent.best.max(f.best + 1);
+            }
+            continue;
+        }
+        let (token, child) = top.children[top.next].clone();
+        top.next += 1;
+        let depth = stack.len(); // the child's depth
+        if let Some(&d) = done.get(&id(child)) {
+            if depth + d > limit {
+                let mut p = too_deep(&stack);
+                p.push_str(&format!("/{}", token.replace('~', "~0").replace('/', "~1")));
+                return Err(p);
+            }
+            let top = stack.last_mut().expect("a frame");
+            top.best = top.best.max(d + 1);
+            continue;
+        }
+        if on_path.contains(&id(child)) {
+            continue; // a cycle: boon reports it
+        }
+        let frame = Frame {
+            node: child,
+            token,
+            children: children_of(root, child),
+            next: 0,
+            best: 0,
+        };
+        stack.push(frame);
+        if depth > limit {
+            return Err(too_deep(&stack));
+        }
+        on_path.insert(id(child));
+    }
+    Ok(())
+}
+
+/// A JSON Pointer (percent-decoded as a URI fragment) into `root`.
+fn pointer<'a>(root: &'a Value, fragment: &str) -> Option<&'a Value> {
+    if fragment.is_empty() {
+        return Some(root);
+    }
+    if !fragment.contains('%') {
+        return root.pointer(fragment);
+    }
+    let bytes = fragment.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    root.pointer(&String::from_utf8(out).ok()?)
 }
 
 fn kind_of(v: &Value) -> &'static str {

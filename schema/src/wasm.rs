@@ -32,6 +32,12 @@ fn parse(bytes: &[u8], path: &str) -> Result<Value, JsValue> {
         let message = e.to_string();
         if message.starts_with("recursion limit exceeded") {
             error("UNSUPPORTED_VALUE", path, "nested deeper than 128 levels")
+        } else if message.contains("surrogate") || message.contains("hex escape") {
+            error(
+                "UNSUPPORTED_VALUE",
+                path,
+                "a lone surrogate (an unpaired \\uD800-\\uDFFF) has no UTF-8 form",
+            )
         } else {
             error("INVALID_JSON", path, &message)
         }

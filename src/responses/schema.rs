@@ -3,6 +3,13 @@
 //! `getValidatableValue` and `formatZodIssues`), with a JSON Schema document
 //! in place of the reference's Zod schema. Validation is the
 //! `mcp-matchers-schema` crate (boon: drafts 4, 6, 7, 2019-09, 2020-12).
+//!
+//! Stack: boon compiles and validates recursively. Schemas deeper than 128
+//! levels (subschemas and `$ref` hops) are refused, but a value validated by
+//! a recursive schema is walked level by level: in a debug build that takes
+//! tens of KB of stack per level (a 2 MB test thread held 30 levels, not 60;
+//! a release build held 126). Validate deep values on a thread with a larger
+//! stack (`RUST_MIN_STACK`, `std::thread::Builder::stack_size`) in debug builds.
 
 use super::checks::CheckResult;
 use super::native::extract_text;

@@ -135,3 +135,30 @@ test("onCaseComplete sees every result; bad run options throw coded errors", asy
     await assert.rejects(ours.runEvalDataset(DATASET, scripted(SCRIPT), options), { code: "INVALID_OPTION", path });
   }
 });
+
+test("odd throws and unjudgeable responses fail only their case", async () => {
+  const dataset = {
+    name: "odd",
+    cases: [
+      { id: "null-proto", toolName: "a", args: {}, expect: { containsText: "x" } },
+      { id: "bad-tostring", toolName: "b", args: {}, expect: { containsText: "x" } },
+      { id: "plain-infra", toolName: "c", args: {}, iterations: 2, expect: { containsText: "x" } },
+      { id: "bigint", toolName: "d", args: {}, expect: { containsText: "x" } },
+      { id: "fine", toolName: "echo", args: {}, expect: { containsText: "Echo" } },
+    ],
+  };
+  const tool = (name) => {
+    if (name === "a") throw Object.create(null);
+    if (name === "b") throw { toString() { throw new Error("inner"); } };
+    if (name === "c") throw { message: "read ECONNRESET", code: "ECONNRESET" };
+    if (name === "d") return { content: [{ type: "text", text: "x" }], n: 1n };
+    return structuredClone(ECHO);
+  };
+  const run = await ours.runEvalDataset(dataset, async (name) => tool(name));
+  assert.deepEqual(run.caseResults.map((c) => c.pass), [false, false, false, false, true]);
+  assert.equal(run.caseResults[0].error, "[object Object]");
+  assert.equal(run.caseResults[1].error, "[object Object]");
+  assert.equal(run.caseResults[2].error, "read ECONNRESET");
+  assert.deepEqual([run.caseResults[2].infrastructureErrorCount, run.caseResults[2].assertionPassRate], [2, 0]);
+  assert.match(run.caseResults[3].error, /^the response cannot be judged: /);
+});

@@ -316,7 +316,7 @@ test("jsonSchema() is a Standard Schema: issues with message and path", () => {
 test("invalid schemas and options throw coded errors with the path; the module keeps working", () => {
   assert.deepEqual(code(() => jsonSchema({ type: "nope" })), ["INVALID_ARGUMENT", "schema/type"]);
   assert.deepEqual(code(() => jsonSchema({ properties: { a: { pattern: "(" } } })), ["INVALID_ARGUMENT", "schema/properties/a/pattern"]);
-  assert.deepEqual(code(() => jsonSchema({ $schema: "https://example.com/unknown-draft" })), ["INVALID_ARGUMENT", "schema"]);
+  assert.deepEqual(code(() => jsonSchema({ $schema: "https://example.com/unknown-draft" })), ["INVALID_ARGUMENT", "schema/$schema"]);
   assert.deepEqual(code(() => jsonSchema("string")), ["INVALID_ARGUMENT", "schema"]);
   assert.deepEqual(code(() => jsonSchema([])), ["INVALID_ARGUMENT", "schema"]);
   assert.deepEqual(code(() => jsonSchema(null)), ["INVALID_ARGUMENT", "schema"]);
@@ -356,5 +356,65 @@ test("the compiled-schema cache stays correct past its size (64)", () => {
     const s = { type: "integer", minimum: i };
     assert.equal(validateJsonSchema(i, s).valid, true);
     assert.equal(validateJsonSchema(i - 1, s).valid, false);
+  }
+});
+
+// ---- found by a fresh-user run ---------------------------------------------
+
+test("a long $ref chain is refused with a coded error and the module keeps working", () => {
+  const chain = (n) => {
+    const $defs = {};
+    for (let i = 0; i < n; i++) $defs[`d${i}`] = { $ref: `#/$defs/d${i + 1}` };
+    $defs[`d${n}`] = { type: "integer" };
+    return { $defs, $ref: "#/$defs/d0" };
+  };
+  assert.equal(validateJsonSchema(1, chain(100)).valid, true);
+  assert.equal(validateJsonSchema("x", chain(100)).valid, false);
+  for (const n of [130, 1100, 1500, 5000]) {
+    const [c, p] = code(() => validateJsonSchema(1, chain(n)));
+    assert.equal(c, "INVALID_ARGUMENT");
+    assert.match(p, /^schema\//);
+  }
+  // A shared target reached many ways costs once (a diamond 30 levels deep is 2^30 paths).
+  const $defs = { d30: { type: "integer" } };
+  for (let i = 29; i >= 0; i--) $defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
+  assert.equal(validateJsonSchema(3, { $defs, $ref: "#/$defs/d0" }).valid, true);
+  assert.deepEqual(validateJsonSchema({ a: 1 }, { type: "object" }), { valid: true, issues: [] });
+});
+
+test("format is an annotation in drafts 4-7 too unless assertFormats (the real gzip tool's draft-07 `format: uri`)", () => {
+  const list = JSON.parse(readFileSync(new URL("everything/tools-list.json", DIR), "utf8"));
+  const gzip = list.tools.find((t) => t.name === "gzip-file-as-resource").inputSchema;
+  assert.equal(gzip.$schema, "http://json-schema.org/draft-07/schema#");
+  assert.equal(JSON.stringify(gzip).includes('"format":"uri"'), true);
+  assert.equal(validateJsonSchema({ name: "x.gz", data: "x" }, gzip).valid, ajv7.validate(gzip, { name: "x.gz", data: "x" }));
+  assert.equal(validateJsonSchema({ name: "x.gz", data: "x" }, gzip).valid, true);
+  assert.equal(validateJsonSchema({ name: "x.gz", data: "x" }, gzip, { assertFormats: true }).valid, false);
+  for (const draft of ["http://json-schema.org/draft-04/schema#", "http://json-schema.org/draft-06/schema#", "http://json-schema.org/draft-07/schema#"]) {
+    assert.equal(validateJsonSchema("x", { $schema: draft, format: "email" }).valid, true, draft);
+    assert.equal(validateJsonSchema("x", { $schema: draft, format: "email" }, { assertFormats: true }).valid, false, draft);
+  }
+});
+
+test("unknown $schema, lone surrogates and broken Standard Schemas are coded errors", () => {
+  assert.deepEqual(code(() => jsonSchema({ $schema: "https://example.com/my-meta" })), ["INVALID_ARGUMENT", "schema/$schema"]);
+  assert.deepEqual(code(() => validateJsonSchema("\ud800", { type: "string" })), ["UNSUPPORTED_VALUE", "value"]);
+  assert.deepEqual(code(() => jsonSchema({ const: "\udc00" })), ["UNSUPPORTED_VALUE", "schema"]);
+  for (const result of [null, undefined, { issues: "bad" }]) {
+    const broken = { "~standard": { version: 1, vendor: "x", validate: () => result } };
+    assert.deepEqual(code(() => core.validateSchema({}, broken)), ["INVALID_ARGUMENT", "schema"]);
+  }
+  // jsonSchema() keeps its own copy of the document.
+  const doc = { type: "integer" };
+  const s = jsonSchema(doc);
+  doc.type = "string";
+  assert.deepEqual(s.schema, { type: "integer" });
+  assert.equal(s.validate(1).valid, true);
+});
+
+test("MatcherError is exported by every entry point, one class", async () => {
+  for (const entry of ["schema.js", "tool-calls.js", "traces.js", "transcripts.js", "responses.js", "evals.js", "matchers.js"]) {
+    const m = await import(`../../pkg/${entry}`);
+    assert.equal(m.MatcherError, core.MatcherError, entry);
   }
 });

@@ -86,3 +86,23 @@ test("playwrightSnapshotMatchers: a malformed testInfo is a coded error", async 
   const ok = playwrightSnapshotMatchers({ snapshotPath: (n) => join("/nonexistent-dir", n) });
   assert.throws(() => ok.toMatchToolSnapshot.call({}, { content: [] }, "../escape"), { code: "INVALID_ARGUMENT", path: "name" });
 });
+
+test("snapshotMatchers in CI mode (--ci) never write a missing snapshot; bad options are coded errors", async () => {
+  const { snapshotMatchers, playwrightSnapshotMatchers } = await import("../../pkg/snapshots-node.js");
+  mkdirSync(join(root, "test-output"), { recursive: true });
+  const work = mkdtempSync(join(root, "test-output", "ci-snapshots-"));
+  try {
+    const state = { testPath: join(work, "a.test.js"), snapshotState: { _updateSnapshot: "none" } };
+    const r = snapshotMatchers.toMatchToolSnapshot.call(state, { content: [{ type: "text", text: "x" }] }, "ci-missing");
+    assert.equal(r.pass, false);
+    assert.throws(() => readdirSync(join(work, "__snapshots__")), { code: "ENOENT" });
+    const ok = snapshotMatchers.toMatchToolSnapshot.call({ testPath: join(work, "a.test.js") }, { content: [] }, "local", [], null);
+    assert.equal(ok.pass, true);
+    const pw = playwrightSnapshotMatchers({ snapshotPath: (n) => join(work, n) });
+    assert.throws(() => pw.toMatchToolSnapshot.call({}, { content: [] }, "x", [], { missing: "bogus" }), { code: "INVALID_OPTION", path: "options.missing" });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  const { matchSnapshotFile } = await import("../../pkg/snapshots-node.js");
+  assert.throws(() => matchSnapshotFile({ content: [] }, "u", { dir: "file://host/x" }), { code: "INVALID_ARGUMENT", path: "options.dir" });
+});
