@@ -348,7 +348,8 @@ function readRunOptions(options) {
     fail("INVALID_OPTION", "options.filterTags", "filterTags must be an array of strings");
   }
   for (const [key, v] of [["defaultLlmIterations", defaultLlmIterations], ["defaultJudgeReps", defaultJudgeReps]]) {
-    if (v !== undefined && (!Number.isInteger(v) || v < 1)) fail("INVALID_OPTION", `options.${key}`, `${key} must be an integer >= 1`);
+    const max = key === "defaultJudgeReps" ? 1000 : Infinity; // judge reps: 1-1000, as a judge's own `reps`
+    if (v !== undefined && (!Number.isInteger(v) || v < 1 || v > max)) fail("INVALID_OPTION", `options.${key}`, `${key} must be an integer from 1${max === Infinity ? " up" : ` to ${max}`}`);
   }
   if (onCaseComplete !== undefined && typeof onCaseComplete !== "function") fail("INVALID_OPTION", "options.onCaseComplete", "onCaseComplete must be a function");
   return { concurrency, stopOnFailure, filterTags, defaultLlmIterations, defaultJudgeReps, onCaseComplete };

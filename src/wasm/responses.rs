@@ -252,7 +252,19 @@ pub fn responses_evals(kind: u32, payload: &[u8]) -> std::result::Result<String,
             }
             2 => json!(judge::parse_verdict(arg(0).as_str().unwrap_or_default())?),
             3 => {
-                let reps = arg(1).as_u64().map(|r| r.min(1000) as u32);
+                // A case's `judgeReps` (or the runner's default): the same 1-1000 as `reps`.
+                let reps = match arg(1) {
+                    serde_json::Value::Null => None,
+                    v => match v.as_u64() {
+                        Some(r @ 1..=1000) => Some(r as u32),
+                        _ => {
+                            return Err(MatcherError::invalid_option(
+                                "judgeReps",
+                                "expected an integer from 1 to 1000",
+                            ))
+                        }
+                    },
+                };
                 json!(judge::judge_plan(arg(0), reps, arg(2).as_str().unwrap_or("config"))?)
             }
             4 => {

@@ -130,6 +130,7 @@ test("onCaseComplete sees every result; bad run options throw coded errors", asy
     [{ stopOnFailure: "yes" }, "options.stopOnFailure"],
     [{ filterTags: "smoke" }, "options.filterTags"],
     [{ defaultJudgeReps: 0 }, "options.defaultJudgeReps"],
+    [{ defaultJudgeReps: 1001 }, "options.defaultJudgeReps"],
     [{ onCaseComplete: 5 }, "options.onCaseComplete"],
   ]) {
     await assert.rejects(ours.runEvalDataset(DATASET, scripted(SCRIPT), options), { code: "INVALID_OPTION", path });
@@ -161,4 +162,12 @@ test("odd throws and unjudgeable responses fail only their case", async () => {
   assert.equal(run.caseResults[2].error, "read ECONNRESET");
   assert.deepEqual([run.caseResults[2].infrastructureErrorCount, run.caseResults[2].assertionPassRate], [2, 0]);
   assert.match(run.caseResults[3].error, /^the response cannot be judged: /);
+});
+
+test("judgeReps past 1000 is refused where reps past 1000 is (never silently cut)", async () => {
+  const judged = { containsText: "Echo", passesJudge: { rubric: "correctness", reference: "Echo" } };
+  const judge = async () => '{"pass": true, "score": 1, "reasoning": "ok"}';
+  await assert.rejects(ours.evaluateExpectations(judged, ECHO, { judge, judgeReps: 1001 }), { code: "INVALID_OPTION", path: "judgeReps" });
+  const r = await ours.evaluateExpectations(judged, ECHO, { judge, judgeReps: 3 });
+  assert.equal(r.judge.pass, true);
 });
