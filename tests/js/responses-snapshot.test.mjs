@@ -128,12 +128,21 @@ test("snapshot", () => {
   expect(result).not.toMatchToolSnapshot("help-output", []);
 });
 `;
+    // Vitest treats CI=true as --ci (snapshotState._updateSnapshot "none": missing snapshots fail, never written).
     const run = (text, ...args) => {
       writeFileSync(join(work, "snap.test.mjs"), body(text));
-      return spawnSync(process.execPath, [join(vitestDir, "node_modules", "vitest", "vitest.mjs"), "run", ...args], { cwd: work, encoding: "utf8" });
+      const ci = args[0] === "CI" ? args.shift() : "";
+      return spawnSync(process.execPath, [join(vitestDir, "node_modules", "vitest", "vitest.mjs"), "run", ...args], {
+        cwd: work,
+        encoding: "utf8",
+        env: { ...process.env, CI: ci ? "true" : "", NO_COLOR: "1" },
+      });
     };
     const file = join(work, "__snapshots__", "help-output.txt");
-    let r = run("usage v1\nat 2025-01-15T10:30:00Z\n");
+    let r = run("usage v1\nat 2025-01-15T10:30:00Z\n", "CI");
+    assert.notEqual(r.status, 0, "in CI mode a missing snapshot fails");
+    assert.equal(existsSync(file), false);
+    r = run("usage v1\nat 2025-01-15T10:30:00Z\n");
     assert.equal(r.status, 0, r.stdout + r.stderr);
     assert.equal(readFileSync(file, "utf8"), "usage v1\nat [ISO_DATE]\n");
     r = run("usage v2\nat 2026-01-15T10:30:00Z\n");
