@@ -474,7 +474,7 @@ console.log(
   table(
     redosHeaders,
     redos.map((r) => [
-      "JS RegExp (backtracking) vs regex-lite",
+      "JS RegExp (backtracking) vs regex crate",
       r.n.toLocaleString("en-US"),
       fmtBytes(r.bytes),
       r.reference.stopped ? `ours: ${r.oursPass ? "pass" : "fail"}` : r.reference.pass === r.oursPass ? `same: ${r.oursPass ? "pass" : "fail"}` : "DIFF",

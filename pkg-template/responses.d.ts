@@ -104,15 +104,15 @@ export declare function validateText(
 ): ValidationResult;
 
 /**
- * Pattern match (`validatePattern`) on a linear-time engine (regex-lite):
+ * Pattern match (`validatePattern`) on a linear-time engine (the regex crate):
  * every pattern (JavaScript syntax) matches the extracted text. `^` and `$`
  * match at every line start and end. A `RegExp` keeps its `i`, `m`, `s`
  * flags; `caseSensitive: false` adds `i`.
  *
  * @returns on failure `details: { unmatched, textLength, textPreview }`, patterns shown as `/source/flags`.
  * @throws {MatcherError} `INVALID_ARGUMENT` (path `patterns[i]`) for a
- *   pattern that is neither a string nor a `RegExp`, or that regex-lite
- *   cannot run: look-ahead/look-behind, back-references, `\p{…}`, the `v`
+ *   pattern that is neither a string nor a `RegExp`, or that no linear-time
+ *   engine can run: look-ahead/look-behind, back-references, `\p{…}`, the `v`
  *   flag (the message names the construct), or a syntax error.
  */
 export declare function validatePattern(

@@ -162,8 +162,8 @@ pub fn validate_text<S: AsRef<str>>(response: &Value, expected: &[S], options: &
 /// (JavaScript syntax, see [`Pattern`]) matches the extracted text, with
 /// `^`/`$` at line starts and ends. Linear time in the text length.
 ///
-/// Errors: `INVALID_ARGUMENT` at `patterns[i]` for a pattern regex-lite
-/// cannot run (look-around, back-references, `\p{…}`, the `v` flag) or that
+/// Errors: `INVALID_ARGUMENT` at `patterns[i]` for a pattern no linear-time
+/// engine can run (look-around, back-references, `\p{…}`, the `v` flag) or that
 /// does not compile; the message names the construct.
 ///
 /// ```
