@@ -635,7 +635,38 @@ impl Compiled {
 /// `case_insensitive` would fold Unicode (`k` would match U+212A).
 fn build(source: &str, flags: &str, fold: bool, multi_line: bool, shown: &str, path: &str) -> Result<Compiled> {
     let (translated, _) = prepare(source, flags, fold, Engine::Full, shown, path)?;
-    match RegexBuilder::new(&translated)
+    // Compiling costs more than matching a few KB: the last patterns are kept
+    // (a test suite checks the same few patterns over and over). A regex is
+    // an `Arc` inside, so the clone is cheap; at most 256 entries.
+    thread_local! {
+        static CACHE: std::cell::RefCell<std::collections::HashMap<(String, bool), Compiled>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    let key = (translated, multi_line);
+    if let Some(hit) = CACHE.with(|c| c.borrow().get(&key).cloned()) {
+        return Ok(hit);
+    }
+    let compiled = compile_full(source, flags, fold, multi_line, shown, path, &key.0)?;
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= 256 {
+            c.clear();
+        }
+        c.insert(key, compiled.clone());
+    });
+    Ok(compiled)
+}
+
+fn compile_full(
+    source: &str,
+    flags: &str,
+    fold: bool,
+    multi_line: bool,
+    shown: &str,
+    path: &str,
+    translated: &str,
+) -> Result<Compiled> {
+    match RegexBuilder::new(translated)
         .multi_line(multi_line)
         .crlf(true)
         .size_limit(1 << 22)
