@@ -105,7 +105,9 @@ pub struct SchemaOptions {
 }
 
 /// A step of an instance path: an object key or an array index.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Serialised as a JSON string (a key) or number (an index).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
 pub enum PathItem {
     Key(String),
     Index(usize),
@@ -121,7 +123,10 @@ impl fmt::Display for PathItem {
 }
 
 /// One reason a value does not match: a failing keyword.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Serialised as `{ path, instanceLocation, keywordLocation, message }`, in
+/// that order (the shape of `validateJsonSchema`'s issues in JavaScript).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SchemaIssue {
     /// Where in the value, as keys and indices (`[]` for the value itself).
     pub path: Vec<PathItem>,

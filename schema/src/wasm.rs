@@ -7,7 +7,7 @@
 //! is emptied when full), so the glue never holds a handle that must be
 //! freed.
 
-use crate::{Draft, JsonSchema, PathItem, SchemaOptions};
+use crate::{Draft, JsonSchema, SchemaOptions};
 use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -107,28 +107,8 @@ pub fn schema_compile(key: &[u8]) -> Result<(), JsValue> {
 pub fn schema_validate(key: &[u8], value: &[u8]) -> Result<String, JsValue> {
     let value = parse(value, "value")?;
     with_schema(key, |s| {
-        let issues: Vec<String> = s
-            .validate(&value)
-            .into_iter()
-            .map(|i| {
-                let path: Vec<Value> = i
-                    .path
-                    .iter()
-                    .map(|p| match p {
-                        PathItem::Key(k) => Value::from(k.as_str()),
-                        PathItem::Index(n) => Value::from(*n),
-                    })
-                    .collect();
-                // Written by hand to keep the documented member order.
-                format!(
-                    "{{\"path\":{},\"instanceLocation\":{},\"keywordLocation\":{},\"message\":{}}}",
-                    Value::from(path),
-                    Value::from(i.instance_location),
-                    Value::from(i.keyword_location),
-                    Value::from(i.message)
-                )
-            })
-            .collect();
-        format!("{{\"valid\":{},\"issues\":[{}]}}", issues.is_empty(), issues.join(","))
+        let issues = s.validate(&value);
+        let list = serde_json::to_string(&issues).unwrap_or_else(|_| "[]".into());
+        format!("{{\"valid\":{},\"issues\":{list}}}", issues.is_empty())
     })
 }

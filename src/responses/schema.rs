@@ -61,23 +61,6 @@ pub fn validatable_value(response: &Value) -> Value {
     }
 }
 
-fn issue_json(i: &SchemaIssue) -> Value {
-    let path: Vec<Value> = i
-        .path
-        .iter()
-        .map(|p| match p {
-            PathItem::Key(k) => Value::from(k.as_str()),
-            PathItem::Index(n) => Value::from(*n),
-        })
-        .collect();
-    json!({
-        "path": path,
-        "instanceLocation": i.instance_location,
-        "keywordLocation": i.keyword_location,
-        "message": i.message,
-    })
-}
-
 /// Checks a tool response against a compiled JSON Schema, as the reference's
 /// `validateSchema(response, schema)` (the value chosen by
 /// [`validatable_value`]).
@@ -115,6 +98,6 @@ pub fn validate_schema(response: &Value, schema: &JsonSchema) -> CheckResult {
     };
     CheckResult::fail(
         format!("Response does not match schema: {}", format_issues(&issues)),
-        Some(json!({ "issues": issues.iter().map(issue_json).collect::<Vec<_>>(), "textPreview": preview })),
+        Some(json!({ "issues": serde_json::to_value(&issues).unwrap_or_default(), "textPreview": preview })),
     )
 }
