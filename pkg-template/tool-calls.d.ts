@@ -119,13 +119,34 @@ export declare function evaluateToolCalls(
   options?: EvalMatchOptions & { isNegativeTest?: boolean },
 ): EvalToolCallMatchResult;
 
+/**
+ * One verdict of the matching engine at a key path of the arguments (`[]` is
+ * the whole arguments object; a number is an array index):
+ * - `match`: meets the expectation there;
+ * - `missing`: expected there, absent in the actual arguments;
+ * - `differs`: present with another value (for an object or array: somewhere
+ *   inside, see the verdicts below its path);
+ * - `type`: a type placeholder (`"string"`, …) the value does not meet;
+ * - `pattern`: a `$pattern` the value does not meet;
+ * - `unexpected`: only in the actual arguments, where whole values are compared
+ *   (`argumentMatching: "exact"`, or inside a top-level value under `"partial"`).
+ */
+export type KeyVerdict = {
+  path: (string | number)[];
+  verdict: "match" | "missing" | "differs" | "type" | "pattern" | "unexpected";
+};
+
 /** Where each call went, by index (see {@link alignToolCalls}). */
 export type ToolCallAlignment = {
   passed: boolean;
   /** Expected and actual calls that matched (name and arguments). */
   pairs: { expectedIndex: number; actualIndex: number }[];
-  /** Calls of the same tool paired despite different arguments. */
-  argumentMismatches: { expectedIndex: number; actualIndex: number }[];
+  /**
+   * Calls of the same tool paired despite different arguments, with the
+   * matching engine's verdicts by key path: where the actual arguments meet
+   * or miss the expected ones (see {@link KeyVerdict}).
+   */
+  argumentMismatches: { expectedIndex: number; actualIndex: number; differences: KeyVerdict[] }[];
   /** Unpaired expected calls whose compatible actual call sits elsewhere ("strict"/"superset"). */
   outOfOrder: { expectedIndex: number; actualIndex: number }[];
   /** Indices into `expected` left unpaired. */

@@ -1,7 +1,7 @@
 // The tool-call matchers of @mcpjam/sdk@1.14.0 (dist/matchers.js and the
 // validators of dist/index.js), over the Rust core.
 
-import { evaluate as wasmEvaluate, resolve as wasmResolve, validate as wasmValidate } from "./wasm/tool_calls.js";
+import { align_tool_calls as wasmAlign, evaluate_tool_calls as wasmEvaluate, resolve as wasmResolve, validate as wasmValidate } from "./wasm/tool_calls.js";
 import { initSync as initToolCalls } from "./wasm/tool_calls.js";
 import { wasmBytes as bytesToolCalls } from "./wasm/tool_calls_bytes.js";
 
@@ -65,20 +65,7 @@ export function evaluateToolCalls(expected, actual, options) {
 /** See tool-calls.d.ts. */
 export function alignToolCalls(expected, actual, options) {
   const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeMatchOptions(options, "options")]);
-  const r = call(() => wasmEvaluate(bytes, ext));
-  let p = 0;
-  const passed = (r[p++] & 1) === 1;
-  const list = () => Array.from(r.subarray(p + 1, (p += 1 + r[p])));
-  const pairs = () => {
-    const out = new Array(r[p++]);
-    for (let i = 0; i < out.length; i++) out[i] = { expectedIndex: r[p++], actualIndex: r[p++] };
-    return out;
-  };
-  const missing = list();
-  const extra = list();
-  const argumentMismatches = pairs();
-  const outOfOrder = pairs();
-  return { passed, pairs: pairs(), argumentMismatches, outOfOrder, missing, extra };
+  return JSON.parse(call(() => wasmAlign(bytes, ext)));
 }
 
 /** See index.d.ts. */

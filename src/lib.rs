@@ -31,14 +31,13 @@
 )]
 
 pub mod error;
+pub(crate) mod matching;
 pub mod responses;
 pub mod tool_calls;
 pub mod traces;
 pub mod transcripts;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod value;
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-pub(crate) mod wire;
 
 /// The WebAssembly exports (used by the package's JS glue and the wasm tests).
 #[cfg(target_arch = "wasm32")]
@@ -46,6 +45,7 @@ pub(crate) mod wire;
 pub mod wasm;
 
 pub use error::{ErrorCode, MatcherError};
+pub use matching::{KeyVerdict, Seg, Verdict};
 pub use tool_calls::*;
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -3,7 +3,7 @@
 import { alignToolCalls, evaluateExpectations, evaluateToolCalls, MATCH_OPTIONS_DEFAULTS, not, validatePattern, validateText } from "../pkg/index.js";
 import { BUNDLED, DATASETS, readBundled, recordingOf } from "./examples.js";
 import { isCallToolResult, readInput } from "./load.js";
-import { renderDiff } from "./diff.js";
+import { renderArguments } from "./args.js";
 import { runAssertions } from "./assertions.js";
 
 const $ = (id) => document.getElementById(id);
@@ -210,7 +210,7 @@ function evaluateTrace(input) {
   for (const p of al.pairs) rows.set(p.expectedIndex, () => [row("paired", compact(expected[p.expectedIndex]), "paired", compact(shown[p.actualIndex]))]);
   for (const m of al.argumentMismatches) {
     rows.set(m.expectedIndex, () => {
-      const diff = el("td", { colspan: "3" }, renderDiff(expected[m.expectedIndex].arguments, actual[m.actualIndex].arguments, o.argumentMatching));
+      const diff = el("td", { colspan: "3" }, renderArguments(expected[m.expectedIndex].arguments, actual[m.actualIndex].arguments, m.differences));
       return [row("mismatch", compact(expected[m.expectedIndex]), `argument mismatch (actual #${m.actualIndex})`, compact(shown[m.actualIndex])), el("tr", { class: "diff" }, diff)];
     });
   }

@@ -7,10 +7,11 @@
 //! of the wrong type) is a [`MatcherError`].
 
 use super::extract::{extract_text, is_error_response};
-use super::json::{
-    js_number, json_equal, json_number, stringify_pretty, to_fixed_1, truncate_for_display, utf16_len, Json,
-};
+use super::json::{js_number, to_fixed_1, truncate_for_display, utf16_len};
 use crate::error::{MatcherError, Result};
+use crate::value::eq::json_eq;
+use crate::value::print::{json_number, stringify_pretty};
+use crate::value::Val;
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -45,10 +46,10 @@ impl CheckResult {
 
 /// The reference's `stringifyResponse`: `""` for `null`, a string as is,
 /// anything else as `JSON.stringify(v, null, 2)`.
-fn stringify_response(v: &Json<'_>) -> String {
+fn stringify_response(v: &Val<'_>) -> String {
     match v {
-        Json::Null => String::new(),
-        Json::Str(s) => s.to_string(),
+        Val::Null => String::new(),
+        Val::Str(s) => s.to_string(),
         other => stringify_pretty(other),
     }
 }
@@ -57,8 +58,8 @@ fn stringify_response(v: &Json<'_>) -> String {
 /// ignored, numbers by value. On failure `details` holds both values as the
 /// reference prints them (`JSON.stringify(v, null, 2)`, a string as is, cut
 /// at 500 UTF-16 units).
-pub(crate) fn validate_response(actual: &Json<'_>, expected: &Json<'_>) -> CheckResult {
-    if json_equal(actual, expected) {
+pub(crate) fn validate_response(actual: &Val<'_>, expected: &Val<'_>) -> CheckResult {
+    if json_eq(Some(actual), Some(expected)) {
         return CheckResult::pass("Response matches expected value");
     }
     CheckResult::fail(
@@ -136,7 +137,7 @@ pub enum ErrorExpectation {
 /// `validateError(response, expected)`. A response is an error when it has
 /// `isError: true` (or a normalized response whose `raw` has it); its
 /// message is its extracted text.
-pub(crate) fn validate_error(response: &Json<'_>, expected: &ErrorExpectation) -> CheckResult {
+pub(crate) fn validate_error(response: &Val<'_>, expected: &ErrorExpectation) -> CheckResult {
     let is_error = is_error_response(response);
     let message = if is_error {
         extract_text(response)
@@ -247,15 +248,15 @@ pub(crate) fn validate_size(size: usize, options: &SizeOptions) -> CheckResult {
 
 // ---- reading arguments from JSON (the wasm exports and, later, datasets) ----
 
-fn invalid(path: &str, what: &str, got: &Json<'_>) -> MatcherError {
+fn invalid(path: &str, what: &str, got: &Val<'_>) -> MatcherError {
     MatcherError::invalid_argument(path, format!("{path} must be {what}, got {}", got.type_name()))
 }
 
 /// One string or an array of strings (`validateText`'s `expected`).
-pub(crate) fn read_strings<'j>(v: &'j Json<'j>, path: &str) -> Result<Vec<&'j str>> {
+pub(crate) fn read_strings<'j>(v: &'j Val<'j>, path: &str) -> Result<Vec<&'j str>> {
     match v {
-        Json::Str(s) => Ok(vec![s]),
-        Json::Arr(items) => items
+        Val::Str(s) => Ok(vec![s]),
+        Val::Arr(items) => items
             .iter()
             .enumerate()
             .map(|(i, item)| {
@@ -270,12 +271,12 @@ pub(crate) fn read_strings<'j>(v: &'j Json<'j>, path: &str) -> Result<Vec<&'j st
 /// `options.caseSensitive` (default `true`); `options` may be `null`.
 /// Errors: `INVALID_ARGUMENT` when `options` is not an object,
 /// `INVALID_OPTION` when `caseSensitive` is set and not a boolean.
-pub(crate) fn read_case_sensitive(options: &Json<'_>, path: &str) -> Result<bool> {
+pub(crate) fn read_case_sensitive(options: &Val<'_>, path: &str) -> Result<bool> {
     match options {
-        Json::Null => Ok(true),
-        Json::Obj(_) => match options.get("caseSensitive") {
-            None | Some(Json::Null) => Ok(true),
-            Some(Json::Bool(b)) => Ok(*b),
+        Val::Null => Ok(true),
+        Val::Obj(_) => match options.get("caseSensitive") {
+            None | Some(Val::Null) => Ok(true),
+            Some(Val::Bool(b)) => Ok(*b),
             Some(other) => Err(MatcherError::invalid_option(
                 format!("{path}.caseSensitive"),
                 format!("caseSensitive must be a boolean, got {}", other.type_name()),
@@ -287,11 +288,11 @@ pub(crate) fn read_case_sensitive(options: &Json<'_>, path: &str) -> Result<bool
 
 /// `validateError`'s `expected`: a boolean (default `true` when `null`), a
 /// string, or a non-empty array of strings.
-pub(crate) fn read_error_expectation(v: &Json<'_>, path: &str) -> Result<ErrorExpectation> {
+pub(crate) fn read_error_expectation(v: &Val<'_>, path: &str) -> Result<ErrorExpectation> {
     match v {
-        Json::Null => Ok(ErrorExpectation::Is(true)),
-        Json::Bool(b) => Ok(ErrorExpectation::Is(*b)),
-        Json::Arr(items) if items.is_empty() => Err(MatcherError::invalid_argument(
+        Val::Null => Ok(ErrorExpectation::Is(true)),
+        Val::Bool(b) => Ok(ErrorExpectation::Is(*b)),
+        Val::Arr(items) if items.is_empty() => Err(MatcherError::invalid_argument(
             path,
             format!("{path} must list at least one substring"),
         )),
@@ -313,14 +314,14 @@ pub(crate) fn read_error_expectation(v: &Json<'_>, path: &str) -> Result<ErrorEx
 
 /// `validateSize`'s options: an object with optional finite-number
 /// `minBytes` / `maxBytes`.
-pub(crate) fn read_size_options(v: &Json<'_>, path: &str) -> Result<SizeOptions> {
-    if !matches!(v, Json::Obj(_)) {
+pub(crate) fn read_size_options(v: &Val<'_>, path: &str) -> Result<SizeOptions> {
+    if !matches!(v, Val::Obj(_)) {
         return Err(invalid(path, "an object { minBytes?, maxBytes? }", v));
     }
     let bound = |key: &str| -> Result<Option<f64>> {
         match v.get(key) {
             None => Ok(None),
-            Some(Json::Num(n)) => Ok(Some(*n)),
+            Some(Val::Num(n)) => Ok(Some(*n)),
             Some(other) => Err(MatcherError::invalid_argument(
                 format!("{path}.{key}"),
                 format!("{key} must be a finite number of bytes, got {}", other.type_name()),

@@ -4,7 +4,6 @@
 //! `dist/index.js`) does; keys as the reference names them.
 
 use super::checks::{read_error_expectation, read_size_options, read_strings, CheckResult};
-use super::json::Json;
 use super::judge_native::{validate_judge, JudgeModel};
 use super::native::{
     match_snapshot, sanitizers_from_json, validate_error, validate_pattern, validate_response, validate_size,
@@ -74,12 +73,12 @@ pub fn evaluate_expectations(
         push("schema", r);
     }
     if let Some(v) = o.get("containsText") {
-        let j = Json::from(v);
+        let j = Val::from(v);
         let list = read_strings(&j, "expect.containsText")?;
         push("textContains", validate_text(response, &list, &TextOptions::default()));
     }
     if let Some(v) = o.get("matchesPattern") {
-        let j = Json::from(v);
+        let j = Val::from(v);
         let list: Vec<Pattern> = read_strings(&j, "expect.matchesPattern")?
             .into_iter()
             .map(|s| Pattern::Source(s.to_string()))
@@ -89,13 +88,13 @@ pub fn evaluate_expectations(
     if let Some(v) = o.get("isError") {
         push(
             "error",
-            validate_error(response, &read_error_expectation(&Json::from(v), "expect.isError")?)?,
+            validate_error(response, &read_error_expectation(&Val::from(v), "expect.isError")?)?,
         );
     }
     if let Some(v) = o.get("responseSize") {
         push(
             "size",
-            validate_size(response, &read_size_options(&Json::from(v), "expect.responseSize")?)?,
+            validate_size(response, &read_size_options(&Val::from(v), "expect.responseSize")?)?,
         );
     }
     if let Some(v) = o.get("toolsTriggered") {

@@ -3,8 +3,10 @@
 //! `src/mcp/response.ts`), branch for branch, and `isErrorResponse`
 //! (`src/assertions/validators/utils.ts`).
 
-use super::json::{js_number, stringify, Json};
+use super::json::js_number;
 use crate::error::{MatcherError, Result};
+use crate::value::print::stringify;
+use crate::value::Val;
 
 /// One content block as `normalizeToolResponse` keeps it.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,7 +18,7 @@ pub(crate) struct Block<'j> {
     /// `block.text` when it is a string.
     pub text: Option<&'j str>,
     /// `block.data` when present (any value).
-    pub data: Option<&'j Json<'j>>,
+    pub data: Option<&'j Val<'j>>,
     /// `block.mimeType` when it is a string.
     pub mime_type: Option<&'j str>,
 }
@@ -29,42 +31,42 @@ pub(crate) struct Normalized<'j> {
     /// as `JSON.stringify` text).
     pub text: String,
     /// `result.isError ?? false`: the value as given (normally a boolean).
-    pub is_error: Json<'j>,
+    pub is_error: Val<'j>,
     pub blocks: Vec<Block<'j>>,
     /// `result.structuredContent` when present (`null` included), else `None`
     /// (the reference then returns `null`).
-    pub structured: Option<&'j Json<'j>>,
+    pub structured: Option<&'j Val<'j>>,
 }
 
 /// `normalizeToolResponse(result)`.
 /// Errors: `INVALID_ARGUMENT` at `path` when `result` is `null` or absent
 /// (the reference throws a `TypeError` reading `result.isError`).
-pub(crate) fn normalize<'j>(result: &'j Json<'j>, path: &str) -> Result<Normalized<'j>> {
-    if matches!(result, Json::Null) {
+pub(crate) fn normalize<'j>(result: &'j Val<'j>, path: &str) -> Result<Normalized<'j>> {
+    if matches!(result, Val::Null) {
         return Err(MatcherError::invalid_argument(
             path,
             "a tool result must be a CallToolResult object { content, structuredContent?, isError? }, got null",
         ));
     }
     let is_error = match result.get("isError") {
-        None | Some(Json::Null) => Json::Bool(false),
+        None | Some(Val::Null) => Val::Bool(false),
         Some(v) => v.clone(),
     };
     let mut blocks = Vec::new();
     let mut parts: Vec<&str> = Vec::new();
-    if let Some(Json::Arr(content)) = result.get("content") {
+    if let Some(Val::Arr(content)) = result.get("content") {
         for (index, block) in content.iter().enumerate() {
-            if !matches!(block, Json::Obj(_) | Json::Arr(_)) {
+            if !matches!(block, Val::Obj(_) | Val::Arr(_)) {
                 continue;
             }
-            let text = block.get("text").and_then(Json::as_str);
+            let text = block.get("text").and_then(Val::as_str);
             parts.extend(text);
             blocks.push(Block {
                 index,
-                kind: block.get("type").and_then(Json::as_str).unwrap_or("unknown"),
+                kind: block.get("type").and_then(Val::as_str).unwrap_or("unknown"),
                 text,
                 data: block.get("data"),
-                mime_type: block.get("mimeType").and_then(Json::as_str),
+                mime_type: block.get("mimeType").and_then(Val::as_str),
             });
         }
     }
@@ -72,8 +74,8 @@ pub(crate) fn normalize<'j>(result: &'j Json<'j>, path: &str) -> Result<Normaliz
     let mut text = parts.join("\n");
     if parts.is_empty() {
         match structured {
-            Some(Json::Str(s)) => text = s.to_string(),
-            Some(Json::Null) | None => {}
+            Some(Val::Str(s)) => text = s.to_string(),
+            Some(Val::Null) | None => {}
             Some(v) => text = stringify(v),
         }
     }
@@ -87,20 +89,20 @@ pub(crate) fn normalize<'j>(result: &'j Json<'j>, path: &str) -> Result<Normaliz
 
 /// `isNormalizedResponse`: `text` a string, `isError` a boolean,
 /// `contentBlocks` an array and `raw` present.
-fn is_normalized(v: &Json<'_>) -> bool {
-    matches!(v.get("text"), Some(Json::Str(_)))
-        && matches!(v.get("isError"), Some(Json::Bool(_)))
-        && matches!(v.get("contentBlocks"), Some(Json::Arr(_)))
+fn is_normalized(v: &Val<'_>) -> bool {
+    matches!(v.get("text"), Some(Val::Str(_)))
+        && matches!(v.get("isError"), Some(Val::Bool(_)))
+        && matches!(v.get("contentBlocks"), Some(Val::Arr(_)))
         && v.get("raw").is_some()
 }
 
 /// `extractTextFromContentArray`: the `text` of every `type: "text"` block
 /// joined by `"\n"`, else `JSON.stringify(content)`.
-fn from_content_array(content: &[Json<'_>], whole: &Json<'_>) -> String {
+fn from_content_array(content: &[Val<'_>], whole: &Val<'_>) -> String {
     let parts: Vec<&str> = content
         .iter()
-        .filter(|b| b.get("type").and_then(Json::as_str) == Some("text"))
-        .filter_map(|b| b.get("text").and_then(Json::as_str))
+        .filter(|b| b.get("type").and_then(Val::as_str) == Some("text"))
+        .filter_map(|b| b.get("text").and_then(Val::as_str))
         .collect();
     if parts.is_empty() {
         stringify(whole)
@@ -115,30 +117,31 @@ fn from_content_array(content: &[Json<'_>], whole: &Json<'_>) -> String {
 /// blocks (else its `JSON.stringify` text); another object by its `content`
 /// string, its `structuredContent` (a string, else its JSON text), its
 /// `text` string, else its own JSON text; a number or boolean as `String(v)`.
-pub(crate) fn extract_text(response: &Json<'_>) -> String {
+pub(crate) fn extract_text(response: &Val<'_>) -> String {
     match response {
-        Json::Null => String::new(),
-        Json::Str(s) => s.to_string(),
-        Json::Num(n) => js_number(*n),
-        Json::Bool(b) => b.to_string(),
-        Json::Arr(items) => from_content_array(items, response),
-        Json::Obj(_) => {
+        Val::Null | Val::Undefined => String::new(),
+        Val::Str(s) | Val::BigInt(s) => s.to_string(),
+        Val::Num(n) => js_number(*n),
+        Val::Date(_) => stringify(response),
+        Val::Bool(b) => b.to_string(),
+        Val::Arr(items) => from_content_array(items, response),
+        Val::Obj(_) => {
             if is_normalized(response) {
-                return response.get("text").and_then(Json::as_str).unwrap_or("").to_string();
+                return response.get("text").and_then(Val::as_str).unwrap_or("").to_string();
             }
-            if let Some(Json::Arr(_)) = response.get("content") {
+            if let Some(Val::Arr(_)) = response.get("content") {
                 // An object never fails normalisation.
                 return normalize(response, "").map(|n| n.text).unwrap_or_default();
             }
-            if let Some(Json::Str(s)) = response.get("content") {
+            if let Some(Val::Str(s)) = response.get("content") {
                 return s.to_string();
             }
             match response.get("structuredContent") {
-                Some(Json::Str(s)) => return s.to_string(),
+                Some(Val::Str(s)) => return s.to_string(),
                 Some(v) => return stringify(v),
                 None => {}
             }
-            if let Some(Json::Str(s)) = response.get("text") {
+            if let Some(Val::Str(s)) = response.get("text") {
                 return s.to_string();
             }
             stringify(response)
@@ -148,15 +151,15 @@ pub(crate) fn extract_text(response: &Json<'_>) -> String {
 
 /// `isErrorResponse`: an object whose `isError` is `true`, or whose `raw`
 /// is an object with `isError: true`.
-pub(crate) fn is_error_response(response: &Json<'_>) -> bool {
-    if !matches!(response, Json::Obj(_)) {
+pub(crate) fn is_error_response(response: &Val<'_>) -> bool {
+    if !matches!(response, Val::Obj(_)) {
         return false;
     }
-    if response.get("isError") == Some(&Json::Bool(true)) {
+    if response.get("isError") == Some(&Val::Bool(true)) {
         return true;
     }
     match response.get("raw") {
-        Some(raw @ (Json::Obj(_) | Json::Arr(_))) => raw.get("isError") == Some(&Json::Bool(true)),
+        Some(raw @ (Val::Obj(_) | Val::Arr(_))) => raw.get("isError") == Some(&Val::Bool(true)),
         _ => false,
     }
 }
@@ -166,7 +169,7 @@ mod tests {
     use super::*;
 
     fn text(src: &str) -> String {
-        extract_text(&Json::parse(src, "r").unwrap())
+        extract_text(&crate::value::parse::parse(src, false, "r").unwrap())
     }
 
     #[test]
@@ -212,14 +215,15 @@ mod tests {
 
     #[test]
     fn normalize_keeps_blocks_and_is_error() {
-        let v = Json::parse(
+        let v = crate::value::parse::parse(
             r#"{"content":[1,{"type":"image","data":"AA","mimeType":"image/png"},{"type":7,"text":"x"}],"isError":"yes"}"#,
+            false,
             "r",
         )
         .unwrap();
         let n = normalize(&v, "result").unwrap();
         assert_eq!(n.text, "x");
-        assert_eq!(n.is_error, Json::Str("yes".into()));
+        assert_eq!(n.is_error, Val::Str("yes".into()));
         assert_eq!(n.blocks.len(), 2);
         assert_eq!(
             (n.blocks[0].index, n.blocks[0].kind, n.blocks[0].mime_type),
@@ -230,12 +234,12 @@ mod tests {
             (2, "unknown", Some("x"))
         );
         assert_eq!(n.structured, None);
-        assert!(normalize(&Json::Null, "result").is_err());
+        assert!(normalize(&Val::Null, "result").is_err());
     }
 
     #[test]
     fn error_responses() {
-        let is = |s: &str| is_error_response(&Json::parse(s, "r").unwrap());
+        let is = |s: &str| is_error_response(&crate::value::parse::parse(s, false, "r").unwrap());
         assert!(is(r#"{"isError":true,"content":[]}"#));
         assert!(!is(r#"{"isError":"true"}"#));
         assert!(is(r#"{"raw":{"isError":true}}"#));
@@ -247,13 +251,13 @@ mod tests {
     fn fallbacks_keep_the_fixture_key_order() {
         // `extractText` of the reference on the recorded results (Node 20).
         let png = include_str!("../../tests/fixtures/responses/filesystem/read_media_file-png.result.json");
-        let png = Json::parse(png, "r").unwrap();
+        let png = crate::value::parse::parse(png, false, "r").unwrap();
         let t = extract_text(&png);
         assert!(t.starts_with(r#"{"content":[{"type":"image","data":"iVBORw0KGgo"#));
         assert!(t.ends_with(r#"","mimeType":"image/png"}]}"#));
         assert_eq!(t.len(), 5443);
         let link = include_str!("../../tests/fixtures/responses/everything/gzip-file-as-resource-link.result.json");
-        let link = Json::parse(link, "r").unwrap();
+        let link = crate::value::parse::parse(link, false, "r").unwrap();
         assert_eq!(extract_text(&link), "");
         assert_eq!(
             extract_text(link.get("content").unwrap()),

@@ -4,7 +4,6 @@
 
 use super::checks::{self, CheckResult, ErrorExpectation, SizeOptions};
 use super::extract;
-use super::json::Json;
 use super::pattern::{CompiledPatterns, Pattern};
 use super::sanitize::{self, CompiledSanitizers, Sanitizer};
 use super::snapshot::{self, SnapshotResult};
@@ -82,7 +81,7 @@ pub struct NormalizedResponse {
 /// assert_eq!(r.content_blocks[1].mime_type.as_deref(), Some("image/png"));
 /// ```
 pub fn normalize_tool_response(result: &Value) -> Result<NormalizedResponse> {
-    let json = Json::from(result);
+    let json = Val::from(result);
     let n = extract::normalize(&json, "result")?;
     Ok(NormalizedResponse {
         text: n.text,
@@ -118,7 +117,7 @@ pub fn normalize_tool_response(result: &Value) -> Result<NormalizedResponse> {
 /// assert_eq!(extract_text(&json!({ "content": [], "structuredContent": { "t": 36 } })), r#"{"t":36}"#);
 /// ```
 pub fn extract_text(response: &Value) -> String {
-    extract::extract_text(&Json::from(response))
+    extract::extract_text(&Val::from(response))
 }
 
 /// The size `validate_size` measures: UTF-8 bytes of [`extract_text`].
@@ -138,7 +137,7 @@ pub fn response_size_bytes(response: &Value) -> usize {
 /// assert_eq!(r.message, "Response matches expected value");
 /// ```
 pub fn validate_response(actual: &Value, expected: &Value) -> CheckResult {
-    checks::validate_response(&Json::from(actual), &Json::from(expected))
+    checks::validate_response(&Val::from(actual), &Val::from(expected))
 }
 
 /// `validateText(response, expected, { caseSensitive })`: every string of
@@ -200,7 +199,7 @@ pub fn validate_error(response: &Value, expected: &ErrorExpectation) -> Result<C
             "expected must list at least one substring",
         ));
     }
-    Ok(checks::validate_error(&Json::from(response), expected))
+    Ok(checks::validate_error(&Val::from(response), expected))
 }
 
 /// `validateSize(response, { minBytes, maxBytes })` on the UTF-8 byte length
@@ -270,7 +269,7 @@ pub fn validate_size(response: &Value, options: &SizeOptions) -> Result<CheckRes
 pub fn validate_tool_calls(response: &Value, expectation: &Value) -> Result<ToolCallsResult> {
     let response = Val::from(response);
     let expectation = Val::from(expectation);
-    let print = |_: usize, args: &Val<'_>| tools::print_val(args);
+    let print = |_: usize, args: &Val<'_>| crate::value::print::stringify(args);
     let expectation = tools::read_tools_triggered(&expectation, "expectation", &print)?;
     let actual = match tools::simulation_calls(&response) {
         Some(items) => Some(tools::read_actual_calls(items.to_vec(), "response.toolCalls")?),
@@ -339,7 +338,7 @@ pub fn apply_sanitizers(text: &str, sanitizers: &[Sanitizer]) -> Result<String> 
 /// name or shape, at `sanitizers[i].pattern`, `….replacement`,
 /// `….remove[j]` for a member of the wrong type.
 pub fn sanitizers_from_json(v: &Value) -> Result<Vec<Sanitizer>> {
-    sanitize::read_sanitizers(&Json::from(v), "sanitizers")
+    sanitize::read_sanitizers(&Val::from(v), "sanitizers")
 }
 
 /// `matchSnapshot(received, stored, sanitizers)`: the response's text

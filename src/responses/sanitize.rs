@@ -31,9 +31,10 @@
 //! masking a phone number only hides a value the snapshot was not meant to
 //! pin (check it with `containsText` when it matters).
 
-use super::json::{stringify_pretty, Json};
 use super::pattern::{compile_js, Pattern};
 use crate::error::{ErrorCode, MatcherError, Result};
+use crate::value::print::stringify_pretty;
+use crate::value::{array_index, Val};
 use regex_lite::{Captures, Regex};
 
 /// One sanitizer, as a dataset's `snapshotSanitizers` item says it.
@@ -295,7 +296,7 @@ fn substitute(rep: &str, caps: &Captures<'_>, text: &str, names: &[Option<&str>]
 /// `{ remove: paths }`: `JSON.parse`, delete each dot path, `JSON.stringify(v, null, 2)`.
 /// Text that is not JSON comes back unchanged.
 fn remove_fields(text: &str, paths: &[String]) -> Result<String> {
-    let mut value = match Json::parse(text, "text") {
+    let mut value = match crate::value::parse::parse(text, false, "text") {
         Ok(v) => v,
         Err(e) if e.code == ErrorCode::InvalidJson => return Ok(text.to_string()),
         Err(e) => return Err(e),
@@ -307,25 +308,19 @@ fn remove_fields(text: &str, paths: &[String]) -> Result<String> {
     Ok(stringify_pretty(&value))
 }
 
-/// An array index as JavaScript reads a property key (`"0"`, `"12"`, not `"01"`).
-fn index(key: &str) -> Option<usize> {
-    let canonical = key == "0" || (!key.starts_with('0') && !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit()));
-    key.parse().ok().filter(|_| canonical)
-}
-
 /// Deletes `parts` under `v`. A non-index key on an array applies to every
 /// item; an index selects one item; deleting an item leaves `null` in its
 /// place (JavaScript's `delete` leaves a hole, which `JSON.stringify`
 /// prints as `null`), so later indices keep their meaning.
-fn remove_path(v: &mut Json<'_>, parts: &[&str]) {
+fn remove_path(v: &mut Val<'_>, parts: &[&str]) {
     let Some((&head, rest)) = parts.split_first() else {
         return;
     };
     match v {
-        Json::Arr(items) => match index(head) {
+        Val::Arr(items) => match array_index(head) {
             Some(i) if rest.is_empty() => {
                 if let Some(item) = items.get_mut(i) {
-                    *item = Json::Null;
+                    *item = Val::Null;
                 }
             }
             Some(i) => {
@@ -335,9 +330,11 @@ fn remove_path(v: &mut Json<'_>, parts: &[&str]) {
             }
             None => items.iter_mut().for_each(|item| remove_path(item, parts)),
         },
-        Json::Obj(entries) if rest.is_empty() => entries.retain(|(k, _)| k != head),
-        Json::Obj(entries) => {
-            if let Some((_, child)) = entries.iter_mut().find(|(k, _)| k == head) {
+        Val::Obj(o) if rest.is_empty() => {
+            o.remove(head);
+        }
+        Val::Obj(o) => {
+            if let Some(child) = o.get_mut(head) {
                 remove_path(child, rest);
             }
         }
@@ -352,10 +349,10 @@ fn remove_path(v: &mut Json<'_>, parts: &[&str]) {
 /// Errors: `INVALID_ARGUMENT` at `path` for a non-array, at `path[i]` for
 /// an unknown built-in name or shape, at `path[i].pattern`,
 /// `path[i].replacement`, `path[i].remove[j]` for a member of the wrong type.
-pub(crate) fn read_sanitizers(v: &Json<'_>, path: &str) -> Result<Vec<Sanitizer>> {
+pub(crate) fn read_sanitizers(v: &Val<'_>, path: &str) -> Result<Vec<Sanitizer>> {
     let items = match v {
-        Json::Null => return Ok(Vec::new()),
-        Json::Arr(items) => items,
+        Val::Null => return Ok(Vec::new()),
+        Val::Arr(items) => items,
         other => {
             return Err(MatcherError::invalid_argument(
                 path,
@@ -370,11 +367,11 @@ pub(crate) fn read_sanitizers(v: &Json<'_>, path: &str) -> Result<Vec<Sanitizer>
         .collect()
 }
 
-fn read_one(s: &Json<'_>, at: &str) -> Result<Sanitizer> {
-    let bad = |path: String, what: &str, got: &Json<'_>| {
+fn read_one(s: &Val<'_>, at: &str) -> Result<Sanitizer> {
+    let bad = |path: String, what: &str, got: &Val<'_>| {
         MatcherError::invalid_argument(path.clone(), format!("{path} must be {what}, got {}", got.type_name()))
     };
-    if let Json::Str(name) = s {
+    if let Val::Str(name) = s {
         return Sanitizer::built_in(name).ok_or_else(|| {
             MatcherError::invalid_argument(
                 at,
@@ -387,9 +384,9 @@ fn read_one(s: &Json<'_>, at: &str) -> Result<Sanitizer> {
     }
     if let Some(p) = s.get("pattern") {
         let pattern = match p {
-            Json::Str(source) => Pattern::Source(source.to_string()),
-            Json::Arr(pair) => match (pair.first(), pair.get(1)) {
-                (Some(Json::Str(source)), Some(Json::Str(flags))) => Pattern::RegExp {
+            Val::Str(source) => Pattern::Source(source.to_string()),
+            Val::Arr(pair) => match (pair.first(), pair.get(1)) {
+                (Some(Val::Str(source)), Some(Val::Str(flags))) => Pattern::RegExp {
                     source: source.to_string(),
                     flags: flags.to_string(),
                 },
@@ -398,14 +395,14 @@ fn read_one(s: &Json<'_>, at: &str) -> Result<Sanitizer> {
             other => return Err(bad(format!("{at}.pattern"), "a string or a RegExp", other)),
         };
         let replacement = match s.get("replacement") {
-            None | Some(Json::Null) => None,
-            Some(Json::Str(r)) => Some(r.to_string()),
+            None | Some(Val::Null) => None,
+            Some(Val::Str(r)) => Some(r.to_string()),
             Some(other) => return Err(bad(format!("{at}.replacement"), "a string", other)),
         };
         return Ok(Sanitizer::Regex { pattern, replacement });
     }
     match s.get("remove") {
-        Some(Json::Arr(paths)) => paths
+        Some(Val::Arr(paths)) => paths
             .iter()
             .enumerate()
             .map(|(j, p)| {

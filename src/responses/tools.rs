@@ -14,12 +14,13 @@
 //! meaning, linear time, compiled when the expectation is read, so a bad
 //! pattern throws at once instead of being skipped).
 
-use super::json::{js_number, json_number, stringify, Json};
-use super::pattern::compile_js;
+use super::json::js_number;
 use crate::error::{MatcherError, Result};
+use crate::matching::sequence::{first_from, in_order, ratio, Miss};
+use crate::matching::{Matcher, Policy};
 use crate::tool_calls::Call;
-use crate::value::{json_eq, Val};
-use regex_lite::Regex;
+use crate::value::print::json_number;
+use crate::value::Val;
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::borrow::Cow;
@@ -31,24 +32,12 @@ pub(crate) enum CallOrder {
     Strict,
 }
 
-/// What an expected argument value requires of the actual value.
-#[derive(Clone, Debug)]
-pub(crate) enum ArgMatcher<'a> {
-    /// `{ $pattern, $flags? }`: a string the regular expression finds a match in.
-    Pattern(Regex),
-    /// An object or array: an object or array (`typeof` `"object"`) whose
-    /// member at each key matches (array items by their index as key).
-    Fields(Vec<(Cow<'a, str>, ArgMatcher<'a>)>),
-    /// Anything else: equal `JSON.stringify` texts ([`json_eq`]).
-    Equal(Val<'a>),
-}
-
 /// One `calls[i]` of the expectation.
 #[derive(Clone, Debug)]
 pub(crate) struct ExpectedCall<'a> {
     pub name: Cow<'a, str>,
     /// `None`: any arguments.
-    pub arguments: Option<ArgMatcher<'a>>,
+    pub arguments: Option<Matcher<'a>>,
     /// `JSON.stringify(arguments)` as the failure message prints it.
     pub arguments_text: Option<String>,
     /// `required !== false`.
@@ -108,37 +97,6 @@ fn flag(v: Option<&Val<'_>>, path: &str) -> Result<Option<bool>> {
     }
 }
 
-/// Reads an expected argument value. `{ $pattern: string, $flags? }` is a
-/// pattern (other members are ignored, as in the reference).
-fn matcher<'a>(v: &Val<'a>, path: &str) -> Result<ArgMatcher<'a>> {
-    if let Some(Val::Str(source)) = v.get("$pattern") {
-        let flags = match v.get("$flags") {
-            None | Some(Val::Undefined) => "",
-            Some(Val::Str(f)) => f,
-            Some(other) => return Err(invalid(format!("{path}.$flags"), "a string of flags", other)),
-        };
-        return compile_js(source, flags, &format!("{path}.$pattern")).map(ArgMatcher::Pattern);
-    }
-    fields(v, path).map(|f| f.unwrap_or_else(|| ArgMatcher::Equal(v.clone())))
-}
-
-/// An object or array as [`ArgMatcher::Fields`]; `None` for other values.
-fn fields<'a>(v: &Val<'a>, path: &str) -> Result<Option<ArgMatcher<'a>>> {
-    let out = match v {
-        Val::Obj(entries) => entries
-            .iter()
-            .map(|(k, item)| Ok((k.clone(), matcher(item, &format!("{path}.{k}"))?)))
-            .collect::<Result<Vec<_>>>()?,
-        Val::Arr(items) => items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| Ok((Cow::Owned(i.to_string()), matcher(item, &format!("{path}[{i}]"))?)))
-            .collect::<Result<Vec<_>>>()?,
-        _ => return Ok(None),
-    };
-    Ok(Some(ArgMatcher::Fields(out)))
-}
-
 /// Reads `expect.toolsTriggered` from `v` (`path` names it in errors);
 /// `arguments_text(i)` is `JSON.stringify(calls[i].arguments)` for messages.
 ///
@@ -149,7 +107,7 @@ fn fields<'a>(v: &Val<'a>, path: &str) -> Result<Option<ArgMatcher<'a>>> {
 /// have (path `….arguments.key.$pattern`); `INVALID_OPTION` for an `order`
 /// other than `"strict"`/`"any"` and a non-boolean `exclusive`/`required`.
 pub(crate) fn read_tools_triggered<'a>(
-    v: &Val<'a>,
+    v: &'a Val<'a>,
     path: &str,
     arguments_text: &dyn Fn(usize, &Val<'a>) -> String,
 ) -> Result<ToolsTriggered<'a>> {
@@ -186,7 +144,14 @@ pub(crate) fn read_tools_triggered<'a>(
             };
             let (arguments, arguments_text) = match c.get("arguments") {
                 None | Some(Val::Undefined | Val::Null) => (None, None),
-                Some(args @ Val::Obj(_)) => (fields(args, &format!("{at}.arguments"))?, Some(arguments_text(i, args))),
+                Some(args @ Val::Obj(_)) => (
+                    Some(Matcher::compile(
+                        args,
+                        Policy::SERVER_TESTER,
+                        &format!("{at}.arguments"),
+                    )?),
+                    Some(arguments_text(i, args)),
+                ),
                 Some(other) => return Err(invalid(format!("{at}.arguments"), "an object", other)),
             };
             let required = flag(c.get("required"), &format!("{at}.required"))?.unwrap_or(true);
@@ -224,44 +189,12 @@ fn describe(v: &Val<'_>) -> String {
     }
 }
 
-/// The member `key` of an object or array as JavaScript's `value[key]`
-/// reads own members (an array's items by canonical index, and its `length`).
-fn member<'v, 'a>(v: &'v Val<'a>, key: &str) -> Option<Cow<'v, Val<'a>>> {
-    match v {
-        Val::Arr(items) if key == "length" => Some(Cow::Owned(Val::Num(items.len() as f64))),
-        Val::Arr(items) => {
-            let canonical = key == "0" || (!key.starts_with('0') && key.bytes().all(|b| b.is_ascii_digit()));
-            key.parse::<usize>()
-                .ok()
-                .filter(|_| canonical)
-                .and_then(|i| items.get(i))
-                .map(Cow::Borrowed)
-        }
-        _ => v.get(key).map(Cow::Borrowed),
-    }
-}
-
-/// The reference's `partialMatch` for one value (`actual` absent = `undefined`).
-fn accepts(m: &ArgMatcher<'_>, actual: Option<&Val<'_>>) -> bool {
-    match m {
-        ArgMatcher::Pattern(re) => matches!(actual, Some(Val::Str(s)) if re.is_match(s)),
-        ArgMatcher::Fields(fields) => match actual {
-            Some(v @ (Val::Obj(_) | Val::Arr(_) | Val::Date(_))) => {
-                fields.iter().all(|(k, m)| accepts(m, member(v, k).as_deref()))
-            }
-            // `JSON.stringify` of an object never equals that of a non-object.
-            _ => false,
-        },
-        ArgMatcher::Equal(want) => json_eq(actual, Some(want)),
-    }
-}
-
 /// `findMatchingCall`: the first call at or after `start` with the expected
 /// name and (when given) matching arguments.
 fn find(actual: &[Call<'_>], expected: &ExpectedCall<'_>, start: usize) -> Option<usize> {
-    (start..actual.len()).find(|&i| {
+    first_from(actual.len(), start, |i| {
         let call = &actual[i];
-        call.name == expected.name && expected.arguments.as_ref().is_none_or(|m| accepts(m, Some(&call.args)))
+        call.name == expected.name && expected.arguments.as_ref().is_none_or(|m| m.accepts(Some(&call.args)))
     })
 }
 
@@ -280,11 +213,7 @@ pub(crate) fn validate_tool_calls(actual: Option<&[Call<'_>]>, expectation: &Too
     let required = || calls.iter().filter(|c| c.required);
     let n_required = required().count();
     let found = required().filter(|c| find(actual, c, 0).is_some()).count();
-    let recall = if n_required > 0 {
-        found as f64 / n_required as f64
-    } else {
-        1.0
-    };
+    let recall = ratio(found, n_required, 1.0);
     let mut allowed: Vec<&str> = Vec::new();
     for c in calls {
         if !allowed.contains(&&*c.name) {
@@ -292,11 +221,7 @@ pub(crate) fn validate_tool_calls(actual: Option<&[Call<'_>]>, expectation: &Too
         }
     }
     let is_allowed = |c: &Call<'_>| allowed.contains(&&*c.name);
-    let precision = if actual.is_empty() {
-        1.0
-    } else {
-        actual.iter().filter(|c| is_allowed(c)).count() as f64 / actual.len() as f64
-    };
+    let precision = ratio(actual.iter().filter(|c| is_allowed(c)).count(), actual.len(), 1.0);
     let metrics = Some(ToolCallMetrics { precision, recall });
     let names: Vec<&str> = actual.iter().map(|c| &*c.name).collect();
     let fail = |message: String, details: Value| ToolCallsResult {
@@ -307,21 +232,20 @@ pub(crate) fn validate_tool_calls(actual: Option<&[Call<'_>]>, expectation: &Too
     };
     match expectation.order {
         CallOrder::Strict => {
-            let mut from = 0;
-            for expected in calls {
-                match find(actual, expected, from) {
-                    Some(i) => from = i + 1,
-                    None if expected.required => {
-                        return fail(
-                            format!(
-                                "Expected tool '{}' to be called in sequence (starting from position {from}), but it was not found",
-                                expected.name
-                            ),
-                            json!({ "actual": names, "expected": expected.name }),
-                        )
-                    }
-                    None => {}
-                }
+            let miss = |i: usize| if calls[i].required { Miss::Stop } else { Miss::Skip };
+            let steps = in_order(calls.len(), actual.len(), |i, k| find(actual, &calls[i], k), miss);
+            if let Some((i, step)) = steps
+                .iter()
+                .enumerate()
+                .find(|(i, s)| s.at.is_none() && calls[*i].required)
+            {
+                return fail(
+                    format!(
+                        "Expected tool '{}' to be called in sequence (starting from position {}), but it was not found",
+                        calls[i].name, step.from
+                    ),
+                    json!({ "actual": names, "expected": calls[i].name }),
+                );
             }
         }
         CallOrder::Any => {
@@ -371,23 +295,17 @@ pub(crate) fn read_actual_calls<'a>(items: Vec<Val<'a>>, path: &str) -> Result<V
         .enumerate()
         .map(|(i, item)| {
             let at = || format!("{path}[{i}]");
-            let Val::Obj(entries) = item else {
+            let Val::Obj(o) = &item else {
                 return Err(invalid(at(), "an object { name, arguments? }", &item));
             };
-            let (mut name, mut args) = (Val::Undefined, Val::Undefined);
-            for (k, v) in entries {
-                match &*k {
-                    "name" => name = v,
-                    "arguments" => args = v,
-                    _ => {}
-                }
-            }
+            let name = o.get("name").cloned().unwrap_or(Val::Undefined);
+            let args = o.get("arguments").cloned().unwrap_or(Val::Undefined);
             let name = match name {
                 Val::Str(s) => s,
                 other => return Err(invalid(format!("{}.name", at()), "a string", &other)),
             };
             let args = match args {
-                Val::Undefined | Val::Null => Val::Obj(Vec::new()),
+                Val::Undefined | Val::Null => Val::empty_object(),
                 obj @ Val::Obj(_) => obj,
                 other => return Err(invalid(format!("{}.arguments", at()), "an object", &other)),
             };
@@ -465,20 +383,4 @@ pub(crate) fn simulation_calls<'v, 'a>(response: &'v Val<'a>) -> Option<&'v [Val
         (Some(_), Some(Val::Arr(items))) => Some(items),
         _ => None,
     }
-}
-
-/// `JSON.stringify` of a value (objects in the value's key order; values
-/// JSON cannot say print as `null`).
-pub(crate) fn print_val(v: &Val<'_>) -> String {
-    fn to_json<'a>(v: &'a Val<'a>) -> Json<'a> {
-        match v {
-            Val::Bool(b) => Json::Bool(*b),
-            Val::Num(n) => Json::Num(*n),
-            Val::Str(s) => Json::Str(Cow::Borrowed(s)),
-            Val::Arr(items) => Json::Arr(items.iter().map(to_json).collect()),
-            Val::Obj(entries) => Json::Obj(entries.iter().map(|(k, v)| (Cow::Borrowed(&**k), to_json(v))).collect()),
-            _ => Json::Null,
-        }
-    }
-    stringify(&to_json(v))
 }

@@ -5,11 +5,15 @@
 //! A tool call is `{ toolName, arguments? }` (`EvalToolCall`). Absent or
 //! `null` arguments count as `{}`, as the reference's `arguments || {}`.
 
+mod align;
 mod evaluate;
+mod index;
 mod options;
 pub(crate) mod validators;
 
-pub use evaluate::{evaluate_indices, MatchIndices};
+pub(crate) use align::align;
+pub use align::{AlignedMismatch, IndexPair, ToolCallAlignment};
+pub(crate) use evaluate::evaluate;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use options::options_from_val;
 pub use options::{
@@ -36,7 +40,7 @@ impl<'a> Call<'a> {
     /// `path.toolName` when that is not a string, at `path.arguments` when
     /// that is neither an object nor absent/`null`.
     pub(crate) fn from_val(v: Val<'a>, path: &dyn Fn() -> String) -> Result<Call<'a>> {
-        let Val::Obj(entries) = v else {
+        let Val::Obj(o) = &v else {
             return Err(MatcherError::invalid_argument(
                 path(),
                 format!(
@@ -45,16 +49,9 @@ impl<'a> Call<'a> {
                 ),
             ));
         };
-        let mut name = None;
-        let mut args = None;
-        for (k, v) in entries {
-            match &*k {
-                "toolName" => name = Some(v),
-                "arguments" => args = Some(v),
-                _ => {}
-            }
-        }
-        Self::from_parts(name.unwrap_or(Val::Undefined), args.unwrap_or(Val::Undefined), path)
+        let name = o.get("toolName").cloned().unwrap_or(Val::Undefined);
+        let args = o.get("arguments").cloned().unwrap_or(Val::Undefined);
+        Self::from_parts(name, args, path)
     }
 
     /// Builds a call from its `toolName` and `arguments` values, checked as in [`Call::from_val`].
@@ -69,7 +66,7 @@ impl<'a> Call<'a> {
             }
         };
         let args = match args {
-            Val::Undefined | Val::Null => Val::Obj(Vec::new()),
+            Val::Undefined | Val::Null => Val::empty_object(),
             obj @ Val::Obj(_) => obj,
             other => {
                 return Err(MatcherError::invalid_argument(

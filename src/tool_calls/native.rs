@@ -1,7 +1,7 @@
 //! The Rust API of the tool-call matchers over `serde_json` values
 //! (cargo feature `native`, on by default).
 
-use super::{calls_from_val, evaluate_indices, validators, Call, MatchOptions};
+use super::{calls_from_val, evaluate, validators, Call, MatchOptions};
 use crate::error::Result;
 use crate::value::Val;
 use serde::{Deserialize, Serialize};
@@ -60,7 +60,7 @@ impl ToolCall {
                     .map(|(k, v)| (Cow::Borrowed(k.as_str()), Val::from(v)))
                     .collect(),
             ),
-            None => Val::Obj(Vec::new()),
+            None => Val::empty_object(),
         };
         Call {
             name: Cow::Borrowed(&self.tool_name),
@@ -128,7 +128,7 @@ pub struct ToolCallMatchResult {
 pub fn evaluate_tool_calls(expected: &[ToolCall], actual: &[ToolCall], options: &MatchOptions) -> ToolCallMatchResult {
     let e: Vec<Call> = expected.iter().map(ToolCall::to_call).collect();
     let a: Vec<Call> = actual.iter().map(ToolCall::to_call).collect();
-    let r = evaluate_indices(&e, &a, &options.resolve(), options.is_negative_test.unwrap_or(false));
+    let r = evaluate(&e, &a, &options.resolve(), options.is_negative_test.unwrap_or(false));
     let args = |c: &ToolCall| c.arguments.clone().unwrap_or_default();
     ToolCallMatchResult {
         missing: r.missing.iter().map(|&i| expected[i].clone()).collect(),
@@ -207,4 +207,31 @@ pub fn match_tool_argument_with(
             .and_then(|a| a.get(arg_name))
             .is_some_and(&mut predicate)
     })
+}
+
+/// `alignToolCalls(expected, actual, options)` (ours, no counterpart in
+/// `@mcpjam/sdk@1.14.0`): the verdict of [`evaluate_tool_calls`] by index,
+/// with the pairs and, for each argument mismatch, the engine's per-key
+/// verdicts.
+///
+/// ```
+/// use mcp_matchers::{align_tool_calls, MatchOptions, ToolCall, Verdict};
+/// use serde_json::json;
+/// let expected = [ToolCall::new("get_weather", json!({ "city": "Paris", "units": "metric" }))];
+/// let actual = [ToolCall::new("get_weather", json!({ "city": "Lyon" }))];
+/// let a = align_tool_calls(&expected, &actual, &MatchOptions::default());
+/// let verdicts: Vec<Verdict> = a.argument_mismatches[0].differences.iter().map(|d| d.verdict).collect();
+/// assert_eq!(verdicts, [Verdict::Differs, Verdict::Missing]); // city, units
+/// ```
+pub fn align_tool_calls(
+    expected: &[ToolCall],
+    actual: &[ToolCall],
+    options: &MatchOptions,
+) -> super::ToolCallAlignment {
+    super::align(
+        &calls(expected),
+        &calls(actual),
+        &options.resolve(),
+        options.is_negative_test.unwrap_or(false),
+    )
 }

@@ -250,7 +250,7 @@ pub(crate) fn describe(v: &Val) -> String {
 mod tests {
     use super::*;
     use crate::error::ErrorCode;
-    use crate::wire::parse;
+    use crate::value::parse::parse;
 
     fn layer(json: &str) -> MatchOptions {
         options_from_val(Some(&parse(json, true, "options").unwrap()), "options").unwrap()

@@ -1,14 +1,18 @@
 //! The nine boolean validators of `@mcpjam/sdk@1.14.0` (`dist/index.js`,
 //! section `src/validators.ts`), over tool names and engine [`Call`]s.
 //!
-//! Argument comparisons use [`strict_eq`], the validators' own `deepEqual`
-//! (`NaN` differs from itself; an `undefined` member counts as a key), with
+//! Argument comparisons use the matching engine's validator policies
+//! ([`Policy::MCPJAM_VALIDATOR_EXACT`], [`Policy::MCPJAM_VALIDATOR_PARTIAL`]:
+//! the validators' own `deepEqual`, where `NaN` differs from itself and an
+//! `undefined` member counts as a key), with
 //! two fixes listed in the README: only *own* argument keys count (the
 //! reference's `key in` also finds inherited ones such as `toString`), and a
 //! call without `arguments` has `{}` (the reference throws a `TypeError`).
 
 use super::Call;
-use crate::value::{strict_eq, Val};
+use crate::matching::{Matcher, Policy};
+use crate::value::Val;
+use std::borrow::Cow;
 
 /// `matchToolCalls(expected, actual)`: the same tool names in the same order.
 pub fn match_tool_calls<S: AsRef<str>, T: AsRef<str>>(expected: &[S], actual: &[T]) -> bool {
@@ -40,31 +44,27 @@ pub fn match_no_tool_calls<T: AsRef<str>>(actual: &[T]) -> bool {
 
 /// `matchToolCallWithArgs`: some call of `tool_name` has exactly `expected_args`.
 pub(crate) fn with_args(tool_name: &str, expected_args: &Val<'_>, calls: &[Call<'_>]) -> bool {
-    calls
-        .iter()
-        .any(|c| &*c.name == tool_name && strict_eq(Some(&c.args), Some(expected_args)))
+    any_call(tool_name, expected_args, Policy::MCPJAM_VALIDATOR_EXACT, calls)
 }
 
 /// `matchToolCallWithPartialArgs`: some call of `tool_name` has every
 /// expected key as an own key with an equal value.
 pub(crate) fn with_partial_args(tool_name: &str, expected_args: &Val<'_>, calls: &[Call<'_>]) -> bool {
-    calls.iter().any(|c| {
-        &*c.name == tool_name
-            && expected_args
-                .entries()
-                .iter()
-                .all(|(k, v)| c.args.get(k).is_some_and(|got| strict_eq(Some(got), Some(v))))
-    })
+    any_call(tool_name, expected_args, Policy::MCPJAM_VALIDATOR_PARTIAL, calls)
 }
 
 /// `matchToolArgument`: some call of `tool_name` has own key `arg_key` equal to `expected`.
 pub(crate) fn argument(tool_name: &str, arg_key: &str, expected: &Val<'_>, calls: &[Call<'_>]) -> bool {
-    calls.iter().any(|c| {
-        &*c.name == tool_name
-            && c.args
-                .get(arg_key)
-                .is_some_and(|got| strict_eq(Some(got), Some(expected)))
-    })
+    let want = Val::object(vec![(Cow::Borrowed(arg_key), expected.clone())]);
+    any_call(tool_name, &want, Policy::MCPJAM_VALIDATOR_PARTIAL, calls)
+}
+
+fn any_call(tool_name: &str, expected_args: &Val<'_>, policy: Policy, calls: &[Call<'_>]) -> bool {
+    // These policies compile no patterns: compiling cannot fail.
+    let Ok(m) = Matcher::compile(expected_args, policy, "expectedArgs") else {
+        return false;
+    };
+    calls.iter().any(|c| &*c.name == tool_name && m.accepts(Some(&c.args)))
 }
 
 /// The calls `matchToolArgumentWith` hands to its predicate, in order: those

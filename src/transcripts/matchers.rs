@@ -13,6 +13,7 @@
 use super::events::{Diff, Event, EventType, Run, Turn};
 use super::paths::split_mcp;
 use super::pattern::{InputMatch, Pattern};
+use crate::matching::sequence::{f1, first_from, in_order, overlap, ratio, Miss};
 use serde::Serialize;
 
 /// A matcher's verdict. `pass` is the outcome of the assertion as asked
@@ -120,6 +121,14 @@ fn name(e: &Event) -> String {
     e.name.clone().unwrap_or_default()
 }
 
+/// Calls `f` with a test of a tool input: `input` compiled once, or anything.
+fn input_test<R>(input: Option<&InputMatch>, f: impl FnOnce(&dyn Fn(Option<&serde_json::Value>) -> bool) -> R) -> R {
+    match input {
+        Some(i) => i.with_test(f),
+        None => f(&|_| true),
+    }
+}
+
 fn with_input(p: String, input: Option<&InputMatch>) -> String {
     match input {
         Some(i) => format!("{p} with input {}", i.display()),
@@ -131,12 +140,12 @@ fn with_input(p: String, input: Option<&InputMatch>) -> String {
 /// text (or matches the regex) and whose input matches.
 pub fn to_have_called_tool(s: &Subject, name_p: &Pattern, input: Option<&InputMatch>, negated: bool) -> MatchResult {
     let seen: Vec<String> = tools(s).map(name).collect();
-    let hits: Vec<String> = tools(s)
-        .filter(|e| {
-            name_p.matches_exact(e.name.as_deref().unwrap_or("")) && input.is_none_or(|i| i.matches(e.input.as_ref()))
-        })
-        .map(name)
-        .collect();
+    let hits: Vec<String> = input_test(input, |accepts| {
+        tools(s)
+            .filter(|e| name_p.matches_exact(e.name.as_deref().unwrap_or("")) && accepts(e.input.as_ref()))
+            .map(name)
+            .collect()
+    });
     verdict(
         "tool calls",
         Some(with_input(name_p.display(), input)),
@@ -158,10 +167,12 @@ pub fn to_have_called_mcp(
     let want = super::paths::mcp_name(server, tool);
     let label = |e: &Event| split_mcp(e.name.as_deref().unwrap_or("")).map(|(a, b)| format!("{a}/{b}"));
     let seen: Vec<String> = tools(s).filter_map(label).collect();
-    let hits: Vec<String> = tools(s)
-        .filter(|e| e.name.as_deref() == Some(want.as_str()) && input.is_none_or(|i| i.matches(e.input.as_ref())))
-        .filter_map(label)
-        .collect();
+    let hits: Vec<String> = input_test(input, |accepts| {
+        tools(s)
+            .filter(|e| e.name.as_deref() == Some(want.as_str()) && accepts(e.input.as_ref()))
+            .filter_map(label)
+            .collect()
+    });
     verdict(
         "MCP calls",
         Some(with_input(format!("{server}/{tool}"), input)),
@@ -313,13 +324,13 @@ pub fn to_have_fetched(
 /// text or regex) in this order, other calls allowed between them.
 pub fn to_have_called_in_order(s: &Subject, names: &[Pattern], negated: bool) -> MatchResult {
     let seen: Vec<String> = tools(s).map(name).collect();
-    let mut want = names.iter().peekable();
-    for n in &seen {
-        if want.peek().is_some_and(|p| p.matches_exact(n)) {
-            want.next();
-        }
-    }
-    let matched = want.peek().is_none();
+    let steps = in_order(
+        names.len(),
+        seen.len(),
+        |i, k| first_from(seen.len(), k, |j| names[i].matches_exact(&seen[j])),
+        |_| Miss::Stop,
+    );
+    let matched = steps.len() == names.len() && steps.iter().all(|s| s.at.is_some());
     let list: Vec<String> = names.iter().map(Pattern::display).collect();
     let not = if negated { "not " } else { "" };
     MatchResult {
@@ -388,38 +399,13 @@ pub fn trajectory_f1(s: &Subject, expected: &[String], threshold: f64, negated: 
         last_id = id;
         actual.push(name(e));
     }
-    let mut pool: Vec<Option<&String>> = actual.iter().map(Some).collect();
-    let mut matched = 0usize;
-    for w in expected {
-        if let Some(slot) = pool.iter_mut().find(|a| a.is_some_and(|a| a == w)) {
-            *slot = None;
-            matched += 1;
-        }
-    }
-    let ratio = |m: usize, n: usize| {
-        if n == 0 {
-            if m == 0 {
-                1.0
-            } else {
-                0.0
-            }
-        } else {
-            m as f64 / n as f64
-        }
-    };
+    let matched = overlap(actual.iter().map(String::as_str), expected.iter().map(String::as_str));
     let (precision, recall) = if actual.is_empty() && expected.is_empty() {
         (1.0, 1.0)
     } else {
-        (
-            ratio(matched, actual.len()).min(if actual.is_empty() { 0.0 } else { 1.0 }),
-            ratio(matched, expected.len()).min(if expected.is_empty() { 0.0 } else { 1.0 }),
-        )
+        (ratio(matched, actual.len(), 0.0), ratio(matched, expected.len(), 0.0))
     };
-    let f1 = if precision + recall == 0.0 {
-        0.0
-    } else {
-        2.0 * precision * recall / (precision + recall)
-    };
+    let f1 = f1(precision, recall);
     let (cmp, below) = if negated {
         ("<", f1 >= threshold)
     } else {

@@ -64,5 +64,5 @@ pub use normalize::{
     detect_harness, normalize_records, normalize_text, normalize_transcript, records_from_text, Harness,
 };
 pub use paths::{patch_files, relative_path, split_mcp};
-pub use pattern::{partial, InputMatch, Pattern};
+pub use pattern::{InputMatch, Pattern};
 pub use records::{CheckRecord, CheckStatus, Recorder, LABEL_MAX};

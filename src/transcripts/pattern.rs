@@ -2,6 +2,8 @@
 //! text, or a JavaScript-style regular expression) and an [`InputMatch`].
 
 use crate::error::{MatcherError, Result};
+use crate::matching::{Matcher, Policy};
+use crate::value::Val;
 use regex_lite::{Regex, RegexBuilder};
 use serde_json::Value;
 
@@ -94,9 +96,10 @@ impl Pattern {
 }
 
 /// How a recorded tool input is matched: a substring or regex (against any
-/// string in the input, or its JSON text), or an object matched as a nested
-/// partial (every expected key present and matching; arrays item by item
-/// with equal length; numbers by value).
+/// string in the input, or its JSON text), or an object matched under the
+/// engine's [`Policy::REEVAL_INPUT`] (every expected key present and
+/// matching, recursively; arrays item by item with equal length; numbers by
+/// value).
 #[derive(Clone, Debug)]
 pub enum InputMatch {
     Pattern(Pattern),
@@ -115,13 +118,19 @@ impl InputMatch {
 
     /// Whether `input` (absent = `null`) matches.
     pub fn matches(&self, input: Option<&Value>) -> bool {
-        let input = input.unwrap_or(&Value::Null);
+        self.with_test(|test| test(input))
+    }
+
+    /// Calls `f` with this match compiled once, as a test of one input
+    /// (absent = `null`).
+    pub(crate) fn with_test<R>(&self, f: impl FnOnce(&dyn Fn(Option<&Value>) -> bool) -> R) -> R {
         match self {
-            InputMatch::Object(want) => partial(want, input),
-            InputMatch::Pattern(p) => {
-                any_string(input, &mut |s| p.matches_sub(s))
-                    || (!input.is_string() && p.matches_sub(&input.to_string()))
+            InputMatch::Object(want) => {
+                let want = Val::from(want);
+                let m = object_matcher(&want);
+                f(&|input| m.accepts(Some(&Val::from(input.unwrap_or(&Value::Null)))))
             }
+            InputMatch::Pattern(p) => f(&|input| pattern_matches(p, input)),
         }
     }
 
@@ -143,12 +152,12 @@ fn any_string(v: &Value, f: &mut dyn FnMut(&str) -> bool) -> bool {
     }
 }
 
-/// Nested partial match of `want` in `got`.
-pub fn partial(want: &Value, got: &Value) -> bool {
-    match (want, got) {
-        (Value::Object(w), Value::Object(g)) => w.iter().all(|(k, wv)| g.get(k).is_some_and(|gv| partial(wv, gv))),
-        (Value::Array(w), Value::Array(g)) => w.len() == g.len() && w.iter().zip(g).all(|(a, b)| partial(a, b)),
-        (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
-        _ => want == got,
-    }
+fn object_matcher<'e>(want: &'e Val<'e>) -> Matcher<'e> {
+    // The policy compiles no patterns: compiling cannot fail.
+    Matcher::compile(want, Policy::REEVAL_INPUT, "input").unwrap_or_else(|_| Matcher::any(Policy::REEVAL_INPUT))
+}
+
+fn pattern_matches(p: &Pattern, input: Option<&Value>) -> bool {
+    let input = input.unwrap_or(&Value::Null);
+    any_string(input, &mut |s| p.matches_sub(s)) || (!input.is_string() && p.matches_sub(&input.to_string()))
 }

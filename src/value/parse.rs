@@ -16,8 +16,8 @@
 //!
 //! Plain JSON text never needs the extended form.
 
+use super::{ObjectBuilder, Val};
 use crate::error::{ErrorCode, MatcherError, Result};
-use crate::value::Val;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use std::borrow::Cow;
 use std::fmt;
@@ -123,7 +123,7 @@ impl<'de> Visitor<'de> for ValSeed {
         Ok(Val::Arr(items))
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Val<'de>, A::Error> {
-        let mut entries: Vec<(Cow<'de, str>, Val<'de>)> = Vec::new();
+        let mut object = ObjectBuilder::with_capacity(map.size_hint().unwrap_or(0));
         while let Some(key) = map.next_key_seed(StrSeed)? {
             if self.extended && key.starts_with('\0') {
                 if key.len() == 1 {
@@ -135,13 +135,13 @@ impl<'de> Visitor<'de> for ValSeed {
                     Cow::Borrowed(k) => Cow::Borrowed(&k[1..]),
                     Cow::Owned(k) => Cow::Owned(k[1..].to_owned()),
                 };
-                entries.push((key, value));
+                object.push(key, value);
                 continue;
             }
             let value = map.next_value_seed(self)?;
-            entries.push((key, value));
+            object.push(key, value);
         }
-        Ok(Val::object(entries))
+        Ok(Val::Obj(object.finish()))
     }
 }
 

@@ -8,8 +8,8 @@
 //! `[code, path, message]` arrays, which the glue turns into `MatcherError`s.
 
 use crate::error::{MatcherError, Result};
+use crate::value::parse::parse;
 use crate::value::Val;
-use crate::wire::parse;
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "wasm-responses")]

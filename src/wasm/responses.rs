@@ -14,7 +14,6 @@ use crate::responses::checks::{
     validate_size, validate_text,
 };
 use crate::responses::extract::{extract_text, normalize};
-use crate::responses::json::Json;
 use crate::responses::{sanitize, snapshot, tools};
 use crate::responses::{CompiledPatterns, Pattern};
 use crate::value::Val;
@@ -22,11 +21,14 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 /// Splits `response\nargs` and parses both parts (order-preserving).
-fn split<'a>(payload: &'a [u8], first: &str) -> Result<(Json<'a>, Json<'a>)> {
+fn split<'a>(payload: &'a [u8], first: &str) -> Result<(Val<'a>, Val<'a>)> {
     let text = std::str::from_utf8(payload)
         .map_err(|_| MatcherError::new(ErrorCode::InvalidJson, first, "payload is not UTF-8"))?;
     let (a, b) = text.split_once('\n').unwrap_or((text, "[]"));
-    Ok((Json::parse(a, first)?, Json::parse(b, "arguments")?))
+    Ok((
+        crate::value::parse::parse(a, false, first)?,
+        crate::value::parse::parse(b, false, "arguments")?,
+    ))
 }
 
 /// `normalizeToolResponse`: `payload` is the result's JSON text. Returns
@@ -62,17 +64,17 @@ pub fn responses_extract(payload: &[u8]) -> std::result::Result<String, JsValue>
 
 /// Reads `validatePattern`'s list: each item a pattern string or a
 /// `[source, flags]` pair (a JS `RegExp`).
-fn patterns(v: &Json<'_>) -> Result<Vec<Pattern>> {
-    let Json::Arr(items) = v else {
+fn patterns(v: &Val<'_>) -> Result<Vec<Pattern>> {
+    let Val::Arr(items) = v else {
         return Err(MatcherError::invalid_argument("patterns", "malformed pattern list"));
     };
     items
         .iter()
         .enumerate()
         .map(|(i, item)| match item {
-            Json::Str(s) => Ok(Pattern::Source(s.to_string())),
-            Json::Arr(pair) => match (pair.first(), pair.get(1)) {
-                (Some(Json::Str(source)), Some(Json::Str(flags))) => Ok(Pattern::RegExp {
+            Val::Str(s) => Ok(Pattern::Source(s.to_string())),
+            Val::Arr(pair) => match (pair.first(), pair.get(1)) {
+                (Some(Val::Str(source)), Some(Val::Str(flags))) => Ok(Pattern::RegExp {
                     source: source.to_string(),
                     flags: flags.to_string(),
                 }),
@@ -102,10 +104,10 @@ pub fn responses_check(kind: u32, payload: &[u8]) -> std::result::Result<String,
 fn check_impl(kind: u32, payload: &[u8]) -> Result<String> {
     let first = if kind == 0 { "actual" } else { "response" };
     let (response, args) = split(payload, first)?;
-    let Json::Arr(args) = args else {
+    let Val::Arr(args) = args else {
         return Err(MatcherError::invalid_argument("arguments", "malformed payload"));
     };
-    let arg = |i: usize| args.get(i).unwrap_or(&Json::Null);
+    let arg = |i: usize| args.get(i).unwrap_or(&Val::Null);
     let result = match kind {
         0 => validate_response(&response, arg(0)),
         1 => {
@@ -142,7 +144,7 @@ pub fn responses_tools(kind: u32, payload: &[u8], ext: u32) -> std::result::Resu
 fn tools_impl(kind: u32, payload: &[u8], ext: u32) -> Result<String> {
     let text = std::str::from_utf8(payload)
         .map_err(|_| MatcherError::new(ErrorCode::InvalidJson, "arguments", "payload is not UTF-8"))?;
-    let Val::Arr(mut args) = crate::wire::parse(text, ext & 1 != 0, "arguments")? else {
+    let Val::Arr(mut args) = crate::value::parse::parse(text, ext & 1 != 0, "arguments")? else {
         return Err(MatcherError::invalid_argument("arguments", "malformed payload"));
     };
     args.resize(3, Val::Null);
@@ -152,15 +154,15 @@ fn tools_impl(kind: u32, payload: &[u8], ext: u32) -> Result<String> {
             let print = |i: usize, v: &Val<'_>| match &texts {
                 Val::Arr(t) => match t.get(i) {
                     Some(Val::Str(s)) => s.to_string(),
-                    _ => tools::print_val(v),
+                    _ => crate::value::print::stringify(v),
                 },
-                _ => tools::print_val(v),
+                _ => crate::value::print::stringify(v),
             };
-            let expectation = tools::read_tools_triggered(&args[1], "expectation", &print)?;
             let actual = match std::mem::replace(&mut args[0], Val::Null) {
                 Val::Arr(items) => Some(tools::read_actual_calls(items, "response.toolCalls")?),
                 _ => None,
             };
+            let expectation = tools::read_tools_triggered(&args[1], "expectation", &print)?;
             serde_json::to_string(&tools::validate_tool_calls(actual.as_deref(), &expectation))
         }
         1 => {
@@ -196,8 +198,8 @@ pub fn responses_snapshot(payload: &[u8]) -> std::result::Result<String, JsValue
     (|| -> Result<String> {
         let (response, args) = split(payload, "received")?;
         let stored = match arg_at(&args, 0) {
-            None | Some(Json::Null) => None,
-            Some(Json::Str(s)) => Some(&**s),
+            None | Some(Val::Null) => None,
+            Some(Val::Str(s)) => Some(&**s),
             Some(other) => {
                 return Err(MatcherError::invalid_argument(
                     "stored",
@@ -205,7 +207,7 @@ pub fn responses_snapshot(payload: &[u8]) -> std::result::Result<String, JsValue
                 ))
             }
         };
-        let list = sanitize::read_sanitizers(arg_at(&args, 1).unwrap_or(&Json::Null), "sanitizers")?;
+        let list = sanitize::read_sanitizers(arg_at(&args, 1).unwrap_or(&Val::Null), "sanitizers")?;
         let compiled = sanitize::CompiledSanitizers::new(&list, "sanitizers")?;
         let r = snapshot::match_snapshot(&extract_text(&response), stored, &compiled)?;
         serde_json::to_string(&r).map_err(|e| MatcherError::invalid_argument("result", e.to_string()))
@@ -213,9 +215,9 @@ pub fn responses_snapshot(payload: &[u8]) -> std::result::Result<String, JsValue
     .map_err(to_js)
 }
 
-fn arg_at<'j>(args: &'j Json<'j>, i: usize) -> Option<&'j Json<'j>> {
+fn arg_at<'j>(args: &'j Val<'j>, i: usize) -> Option<&'j Val<'j>> {
     match args {
-        Json::Arr(items) => items.get(i),
+        Val::Arr(items) => items.get(i),
         _ => None,
     }
 }

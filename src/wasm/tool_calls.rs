@@ -4,9 +4,8 @@
 use super::{parts, to_js};
 use crate::error::{MatcherError, Result};
 use crate::tool_calls::{
-    evaluate_indices, match_any_tool_call, match_no_tool_calls, match_tool_call_count, match_tool_calls,
-    match_tool_calls_subset, options_from_val, resolve_match_options, validators as v, Call, MaxExtraToolCalls,
-    ResolvedMatchOptions,
+    match_any_tool_call, match_no_tool_calls, match_tool_call_count, match_tool_calls, match_tool_calls_subset,
+    options_from_val, resolve_match_options, validators as v, Call, MaxExtraToolCalls, ResolvedMatchOptions,
 };
 use crate::value::Val;
 use std::borrow::Cow;
@@ -40,7 +39,7 @@ fn split_calls<'a>(v: Val<'a>, what: &str) -> Result<Vec<Call<'a>>> {
 /// is `passed`, bit 2 "extra is the whole actual list", bit 4 "missing is
 /// the whole expected list".
 #[wasm_bindgen]
-pub fn evaluate(payload: &[u8], ext: u32) -> std::result::Result<Vec<u32>, JsValue> {
+pub fn evaluate_tool_calls(payload: &[u8], ext: u32) -> std::result::Result<Vec<u32>, JsValue> {
     evaluate_impl(payload, ext).map_err(to_js)
 }
 
@@ -50,7 +49,7 @@ fn evaluate_impl(payload: &[u8], ext: u32) -> Result<Vec<u32>> {
     let expected = split_calls(expected, "expected")?;
     let actual = split_calls(actual, "actual")?;
     let negative = layer.is_negative_test.unwrap_or(false);
-    let r = evaluate_indices(&expected, &actual, &layer.resolve(), negative);
+    let r = crate::tool_calls::evaluate(&expected, &actual, &layer.resolve(), negative);
     let mut out = Vec::with_capacity(
         4 + r.missing.len() + r.extra.len() + 2 * (r.argument_mismatches.len() + r.out_of_order.len()),
     );
@@ -69,6 +68,26 @@ fn evaluate_impl(payload: &[u8], ext: u32) -> Result<Vec<u32>> {
         }
     }
     Ok(out)
+}
+
+/// `alignToolCalls`: `payload` as [`evaluate_tool_calls`]; returns the
+/// [`crate::tool_calls::ToolCallAlignment`] as JSON text.
+#[wasm_bindgen]
+pub fn align_tool_calls(payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
+    (|| -> Result<String> {
+        let [expected, actual, options] = parts(payload, ext, ["expected", "actual", "options"])?;
+        let layer = options_from_val(Some(&options), "options")?;
+        let expected = split_calls(expected, "expected")?;
+        let actual = split_calls(actual, "actual")?;
+        let a = crate::tool_calls::align(
+            &expected,
+            &actual,
+            &layer.resolve(),
+            layer.is_negative_test.unwrap_or(false),
+        );
+        serde_json::to_string(&a).map_err(|e| MatcherError::invalid_argument("result", e.to_string()))
+    })()
+    .map_err(to_js)
 }
 
 /// `resolveMatchOptions(suite, testCase, runOverride)`: `payload` is the

@@ -4,7 +4,7 @@
 //! module must keep answering.
 
 use js_sys::Array;
-use mcp_matchers::wasm::{evaluate, resolve, validate};
+use mcp_matchers::wasm::{evaluate_tool_calls as evaluate, resolve, validate};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 

@@ -1,0 +1,134 @@
+//! The list helpers every family shares: the greedy in-order subsequence
+//! (`toolCallOrder: "superset"` of `@mcpjam/sdk@1.14.0`, `order: "strict"`
+//! of `@gleanwork/mcp-server-tester@1.1.0`, `toHaveCalledInOrder`), counts,
+//! and precision / recall / F1 (mcp-server-tester's tool-call metrics,
+//! trajectory F1).
+
+use rustc_hash::FxHashMap;
+
+/// What the in-order scan does after an expected item finds no position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Miss {
+    /// The scan ran to the end: every later item starts past the list
+    /// (`@mcpjam/sdk`'s superset cursor).
+    Exhaust,
+    /// The item is skipped; the next starts where it did (an optional call).
+    Skip,
+    /// The scan stops here.
+    Stop,
+}
+
+/// One expected item of the in-order scan: where its search started, and
+/// the position it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    pub(crate) from: usize,
+    pub(crate) at: Option<usize>,
+}
+
+/// The greedy in-order subsequence over a list of `len` items: expected item
+/// `i` (of `n`) takes `find(i, cursor)`, the first position at or after the
+/// cursor it accepts, and the cursor moves past it; on a miss, `miss(i)`
+/// says how to go on. Returns one [`Step`] per item scanned (fewer than `n`
+/// after a [`Miss::Stop`]). Cost: the `find` calls, one per item.
+pub(crate) fn in_order(
+    n: usize,
+    len: usize,
+    mut find: impl FnMut(usize, usize) -> Option<usize>,
+    mut miss: impl FnMut(usize) -> Miss,
+) -> Vec<Step> {
+    let mut steps = Vec::with_capacity(n);
+    let mut cursor = 0;
+    for i in 0..n {
+        let at = if cursor < len { find(i, cursor) } else { None };
+        steps.push(Step { from: cursor, at });
+        match at {
+            Some(j) => cursor = j + 1,
+            None => match miss(i) {
+                Miss::Exhaust => cursor = len,
+                Miss::Skip => {}
+                Miss::Stop => break,
+            },
+        }
+    }
+    steps
+}
+
+/// The first position at or after `from` that `accepts`.
+pub(crate) fn first_from(len: usize, from: usize, mut accepts: impl FnMut(usize) -> bool) -> Option<usize> {
+    (from..len).find(|&i| accepts(i))
+}
+
+/// `hits / total`, or `empty` when `total` is 0.
+pub(crate) fn ratio(hits: usize, total: usize, empty: f64) -> f64 {
+    if total == 0 {
+        empty
+    } else {
+        hits as f64 / total as f64
+    }
+}
+
+/// The harmonic mean of a precision and a recall (0 when both are 0).
+pub(crate) fn f1(precision: f64, recall: f64) -> f64 {
+    if precision + recall == 0.0 {
+        0.0
+    } else {
+        2.0 * precision * recall / (precision + recall)
+    }
+}
+
+/// The size of the multiset intersection of two lists (each item of `b`
+/// pairs with at most one equal item of `a`). Linear: `a` is counted in a map.
+pub(crate) fn overlap<'a>(a: impl IntoIterator<Item = &'a str>, b: impl IntoIterator<Item = &'a str>) -> usize {
+    let mut pool: FxHashMap<&str, usize> = FxHashMap::default();
+    for x in a {
+        *pool.entry(x).or_default() += 1;
+    }
+    b.into_iter()
+        .filter(|y| match pool.get_mut(y) {
+            Some(k) if *k > 0 => {
+                *k -= 1;
+                true
+            }
+            _ => false,
+        })
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scan(expected: &[&str], actual: &[&str], miss: Miss) -> Vec<Option<usize>> {
+        in_order(
+            expected.len(),
+            actual.len(),
+            |i, k| first_from(actual.len(), k, |j| actual[j] == expected[i]),
+            |_| miss,
+        )
+        .iter()
+        .map(|s| s.at)
+        .collect()
+    }
+
+    #[test]
+    fn in_order_takes_the_first_position_after_the_cursor() {
+        let actual = ["a", "x", "b", "a", "c"];
+        assert_eq!(scan(&["a", "b", "c"], &actual, Miss::Stop), [Some(0), Some(2), Some(4)]);
+        assert_eq!(scan(&["b", "a", "b"], &actual, Miss::Stop), [Some(2), Some(3), None]);
+        assert_eq!(scan(&["z", "a"], &actual, Miss::Stop), [None]);
+        assert_eq!(scan(&["z", "a"], &actual, Miss::Skip), [None, Some(0)]);
+        assert_eq!(scan(&["z", "a"], &actual, Miss::Exhaust), [None, None]);
+        let steps = in_order(2, 5, |_, _| None, |_| Miss::Exhaust);
+        assert_eq!(steps[1], Step { from: 5, at: None });
+    }
+
+    #[test]
+    fn ratios_and_overlap() {
+        assert_eq!(ratio(1, 4, 1.0), 0.25);
+        assert_eq!(ratio(0, 0, 1.0), 1.0);
+        assert_eq!(f1(0.0, 0.0), 0.0);
+        assert_eq!(f1(1.0, 0.5), 2.0 / 3.0);
+        assert_eq!(overlap(["a", "a", "b"], ["a", "b", "b", "a", "a"]), 3);
+    }
+}

@@ -1,0 +1,198 @@
+//! `JSON.stringify` over [`Val`], as JavaScript prints it: members in
+//! document order, numbers as `Number.prototype.toString` writes them
+//! (`1e+21`, `1e-7`, `100`), the compact form and the pretty form with a
+//! two-space indent (`JSON.stringify(v, null, 2)`).
+//!
+//! `@gleanwork/mcp-server-tester@1.1.0` prints responses and arguments this
+//! way in `extractText` fallbacks and messages, and its `removeFields`
+//! sanitizer writes the pretty form.
+
+use super::Val;
+use crate::responses::json::js_number_into;
+use std::fmt::Write;
+
+/// `JSON.stringify(v)`; `undefined` (which JavaScript returns as `undefined`)
+/// prints as `null`.
+pub(crate) fn stringify(v: &Val<'_>) -> String {
+    let mut out = String::new();
+    write_value(v, None, &mut out);
+    out
+}
+
+/// `JSON.stringify(v, null, 2)`.
+pub(crate) fn stringify_pretty(v: &Val<'_>) -> String {
+    let mut out = String::new();
+    write_value(v, Some(0), &mut out);
+    out
+}
+
+/// A `serde_json` number for `n`, an integer when `n` is one (as JavaScript
+/// prints it), `null` when not finite.
+pub(crate) fn json_number(n: f64) -> serde_json::Value {
+    if n.fract() == 0.0 && n.abs() < 9.007_199_254_740_992e15 {
+        serde_json::Value::from(n as i64)
+    } else {
+        serde_json::Number::from_f64(n).map_or(serde_json::Value::Null, serde_json::Value::Number)
+    }
+}
+
+fn newline(out: &mut String, level: usize) {
+    out.push('\n');
+    (0..level).for_each(|_| out.push_str("  "));
+}
+
+/// `indent`: `None` for the compact form, `Some(level)` for the pretty form.
+fn write_value(v: &Val<'_>, indent: Option<usize>, out: &mut String) {
+    match v {
+        Val::Undefined | Val::Null => out.push_str("null"),
+        Val::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Val::Num(n) if n.is_finite() => js_number_into(*n, out),
+        Val::Num(_) => out.push_str("null"),
+        Val::Str(s) => write_str(s, out),
+        Val::BigInt(digits) => out.push_str(digits),
+        Val::Date(t) => match iso_date(*t) {
+            Some(iso) => write_str(&iso, out),
+            None => out.push_str("null"),
+        },
+        Val::Arr(items) => write_list('[', ']', items.iter().map(|i| (None, i)), indent, out),
+        Val::Obj(o) => {
+            let members = o.in_document_order();
+            let shown = members
+                .into_iter()
+                .filter(|m| !matches!(m.value, Val::Undefined))
+                .map(|m| (Some(&*m.key), &m.value));
+            write_list('{', '}', shown, indent, out)
+        }
+    }
+}
+
+fn write_list<'v, 'a: 'v>(
+    open: char,
+    close: char,
+    items: impl Iterator<Item = (Option<&'v str>, &'v Val<'a>)>,
+    indent: Option<usize>,
+    out: &mut String,
+) {
+    out.push(open);
+    let mut any = false;
+    for (i, (key, item)) in items.enumerate() {
+        any = true;
+        if i > 0 {
+            out.push(',');
+        }
+        if let Some(level) = indent {
+            newline(out, level + 1);
+        }
+        if let Some(k) = key {
+            write_str(k, out);
+            out.push(':');
+            if indent.is_some() {
+                out.push(' ');
+            }
+        }
+        write_value(item, indent.map(|l| l + 1), out);
+    }
+    if let (true, Some(level)) = (any, indent) {
+        newline(out, level);
+    }
+    out.push(close);
+}
+
+/// A JSON string literal as `JSON.stringify` writes it: `"` and `\` escaped,
+/// `\b \f \n \r \t`, other controls as `\u00xx`, everything else as is.
+pub(crate) fn write_str(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// `Date.prototype.toISOString` of a time value in ms (`None` when invalid,
+/// where `toJSON` gives `null`).
+fn iso_date(ms: f64) -> Option<String> {
+    if !ms.is_finite() || ms.abs() > 8.64e15 {
+        return None;
+    }
+    let ms = ms as i64;
+    let (days, rem) = (ms.div_euclid(86_400_000), ms.rem_euclid(86_400_000));
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let year = if (0..=9999).contains(&year) {
+        format!("{year:04}")
+    } else {
+        format!("{}{:06}", if year < 0 { '-' } else { '+' }, year.abs())
+    };
+    Some(format!(
+        "{year}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rem / 3_600_000,
+        rem / 60_000 % 60,
+        rem / 1000 % 60,
+        rem % 1000
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::parse::parse;
+
+    #[test]
+    fn stringify_keeps_order_and_js_format() {
+        let v = parse(r#"{"b":[1,2.50,{}],"a":"x\u0001\"","c":{"d":[]},"e":1E21}"#, false, "v").unwrap();
+        // JSON.stringify(JSON.parse(...)) in V8:
+        assert_eq!(
+            stringify(&v),
+            r#"{"b":[1,2.5,{}],"a":"x\u0001\"","c":{"d":[]},"e":1e+21}"#
+        );
+        assert_eq!(
+            stringify_pretty(&v),
+            "{\n  \"b\": [\n    1,\n    2.5,\n    {}\n  ],\n  \"a\": \"x\\u0001\\\"\",\n  \"c\": {\n    \"d\": []\n  },\n  \"e\": 1e+21\n}"
+        );
+        let dup = parse(r#"{"a":1,"b":2,"a":3}"#, false, "v").unwrap();
+        assert_eq!(stringify(&dup), r#"{"a":3,"b":2}"#);
+    }
+
+    #[test]
+    fn values_json_cannot_say_print_as_javascript_does() {
+        let v = parse(
+            r#"[{"\u0000":"u"},{"\u0000":"NaN"},{"k":{"\u0000":"u"}},{"\u0000":"D0"},{"\u0000":"Dinvalid"}]"#,
+            true,
+            "v",
+        )
+        .unwrap();
+        // JSON.stringify([undefined, NaN, {k: undefined}, new Date(0), new Date(NaN)]):
+        assert_eq!(stringify(&v), r#"[null,null,{},"1970-01-01T00:00:00.000Z",null]"#);
+        let d = parse(
+            r#"[{"\u0000":"D-62198755200000"},{"\u0000":"D253402300800000"},{"\u0000":"D1700000000123"}]"#,
+            true,
+            "v",
+        )
+        .unwrap();
+        // new Date(-62198755200000).toISOString() etc. in V8:
+        assert_eq!(
+            stringify(&d),
+            r#"["-000001-01-01T00:00:00.000Z","+010000-01-01T00:00:00.000Z","2023-11-14T22:13:20.123Z"]"#
+        );
+    }
+}

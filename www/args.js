@@ -1,0 +1,115 @@
+// Draws an argument mismatch from the matching engine's own verdicts
+// (alignToolCalls' `differences`): no matching logic here, only layout.
+// One line per top-level key of either side; a line is marked where the
+// engine found the expected key missing, its value different (or failing a
+// type check or pattern), or an actual key unexpected; the places inside a
+// differing value follow as indented lines with their key paths.
+
+const short = (v) => {
+  const s = JSON.stringify(v);
+  return s === undefined ? "undefined" : s.length > 200 ? `${s.slice(0, 200)}…` : s;
+};
+
+function span(cls, text) {
+  const s = document.createElement("span");
+  s.className = cls;
+  s.textContent = text;
+  return s;
+}
+
+const SIGN = { same: "  ", differs: "≠ ", missing: "- ", extra: "+ " };
+const WHY = {
+  missing: "missing from the actual call",
+  differs: "differs",
+  type: "wrong type",
+  pattern: "does not match the pattern",
+  unexpected: "only in the actual call",
+};
+
+/** `a.b[0]` for a key path. */
+function pathText(path) {
+  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+}
+
+function at(v, path) {
+  let x = v;
+  for (const p of path) x = x !== null && typeof x === "object" ? x[p] : undefined;
+  return x;
+}
+
+/**
+ * The lines: `{ key, status, expected?, actual?, inner }` with status `same`,
+ * `differs`, `missing` or `extra`, from the engine's `differences`.
+ */
+export function argumentLines(expectedArgs, actualArgs, differences) {
+  const e = expectedArgs ?? {};
+  const a = actualArgs ?? {};
+  const root = differences.filter((d) => d.path.length === 0);
+  const byKey = new Map();
+  for (const d of differences) {
+    if (d.path.length === 0) continue;
+    const k = String(d.path[0]);
+    if (!byKey.has(k)) byKey.set(k, []);
+    byKey.get(k).push(d);
+  }
+  const lines = [];
+  const statusOf = (k) => {
+    const ds = byKey.get(k) ?? [];
+    const own = ds.find((d) => d.path.length === 1);
+    const failing = ds.filter((d) => d.verdict !== "match");
+    if (own?.verdict === "missing") return "missing";
+    if (own?.verdict === "unexpected") return "extra";
+    return failing.length > 0 ? "differs" : "same";
+  };
+  for (const key of Object.keys(e)) {
+    const inner = (byKey.get(key) ?? []).filter((d) => d.path.length > 1 && d.verdict !== "match");
+    lines.push({ key, status: statusOf(key), expected: e[key], actual: a[key], inner });
+  }
+  for (const key of Object.keys(a)) {
+    if (Object.hasOwn(e, key)) continue;
+    // Compared (and unexpected) only where the whole value is compared.
+    lines.push({ key, status: "extra", actual: a[key], compared: statusOf(key) === "extra", inner: [] });
+  }
+  return { lines, wholeDiffers: root.some((d) => d.verdict !== "match") };
+}
+
+/** A `<pre>` showing the mismatch; flagged keys are `<mark class="diff-key" data-key=…>`. */
+export function renderArguments(expectedArgs, actualArgs, differences) {
+  const pre = document.createElement("pre");
+  pre.className = "json-diff";
+  pre.setAttribute("aria-label", "argument differences: expected value, then actual value");
+  pre.append("{\n");
+  for (const line of argumentLines(expectedArgs, actualArgs, differences).lines) {
+    const row = document.createElement("span");
+    row.className = `diff-line ${line.status}`;
+    row.append(SIGN[line.status]);
+    const flagged = line.status === "differs" || line.status === "missing" || (line.status === "extra" && line.compared);
+    const key = flagged ? document.createElement("mark") : span("key", JSON.stringify(line.key));
+    if (flagged) {
+      key.className = "diff-key";
+      key.dataset.key = line.key;
+      key.textContent = JSON.stringify(line.key);
+    }
+    row.append(key, ": ");
+    if (line.status === "differs") row.append(span("exp", short(line.expected)), " → ", span("act", short(line.actual)), span("why", "  expected → actual"));
+    else if (line.status === "missing") row.append(span("exp", short(line.expected)), span("why", "  missing from the actual call"));
+    else if (line.status === "extra") row.append(span("act", short(line.actual)), span("why", line.compared ? "  only in the actual call" : "  only in the actual call (not compared)"));
+    else row.append(short(line.expected));
+    pre.append(row, "\n");
+    for (const d of line.inner) {
+      const sub = document.createElement("span");
+      sub.className = `diff-line inner ${d.verdict}`;
+      sub.dataset.path = JSON.stringify(d.path);
+      const ex = at(expectedArgs, d.path);
+      const ac = at(actualArgs, d.path);
+      sub.append("    ", span("path", pathText(d.path)), ": ");
+      if (d.verdict === "missing") sub.append(span("exp", short(ex)));
+      else if (d.verdict === "unexpected") sub.append(span("act", short(ac)));
+      else sub.append(span("exp", short(ex)), " → ", span("act", short(ac)));
+      sub.append(span("why", `  ${WHY[d.verdict] ?? d.verdict}`));
+      pre.append(sub, "\n");
+    }
+  }
+  pre.append("}");
+  return pre;
+}
