@@ -128,6 +128,24 @@ export function encodeExtended(v, path, stack) {
   return out;
 }
 
+// An options object read as the references read theirs (plain property
+// reads: inherited values, getters and proxies count; a falsy value counts as
+// no options), just the given keys. Functions and symbols, which JSON would
+// drop silently, are outside every option's domain. Returns [text, extended, path].
+export function encodeOptions(o, keys, path) {
+  if (!o) return ["null", false, path];
+  if (typeof o !== "object") fail("INVALID_ARGUMENT", path, `${path} must be an object, got ${typeof o}`);
+  const read = {};
+  for (const key of keys) {
+    const v = o[key];
+    if (typeof v === "function" || typeof v === "symbol") {
+      fail("INVALID_OPTION", `${path}.${key}`, `${key} must not be a ${typeof v}`);
+    }
+    if (v !== undefined) read[key] = v;
+  }
+  return [encodeExtended(read, () => path, []), true, path];
+}
+
 // A tool-call list crosses as [names, arguments].
 export function splitCalls(list, what) {
   if (!Array.isArray(list)) fail("INVALID_ARGUMENT", what, `${what} must be an array of tool calls`);

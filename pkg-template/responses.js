@@ -7,19 +7,24 @@
 // fallbacks print that text, so member order and number format carry over.
 
 import {
-  responses_check as wasmCheck,
-  responses_extract as wasmExtract,
-  responses_normalize as wasmNormalize,
-  responses_sanitize as wasmSanitize,
-  responses_snapshot as wasmSnapshot,
-  responses_tools as wasmTools,
+  apply_sanitizers as wasmApplySanitizers,
+  extract_text_of as wasmExtractText,
+  match_snapshot as wasmMatchSnapshot,
+  normalize_tool_response as wasmNormalize,
+  validate_error_json as wasmValidateError,
+  validate_pattern_json as wasmValidatePattern,
+  validate_response_json as wasmValidateResponse,
+  validate_size_json as wasmValidateSize,
+  validate_text_json as wasmValidateText,
+  validate_tool_call_count_json as wasmValidateToolCallCount,
+  validate_tool_calls_json as wasmValidateToolCalls,
 } from "./wasm/responses.js";
 import { initSync as initResponses } from "./wasm/responses.js";
 import { wasmBytes as bytesResponses } from "./wasm/responses_bytes.js";
 
 // This family's own WebAssembly module, compiled synchronously from the inlined bytes.
 initResponses({ module: bytesResponses() });
-import { call, encodeParts, fail, payload } from "./internal.js";
+import { call, encodeExtended, fail, isPlain, payload } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
 // JSON text of a value. `asText`: a top-level value JSON cannot say is sent as
@@ -37,20 +42,20 @@ function encode(v, path, asText) {
   return text === undefined ? "null" : text;
 }
 
-// `args`: the check's other arguments as [value, path] pairs.
-function check(kind, response, args, path = "response") {
-  const texts = args.map(([v, p]) => encode(v, p, false));
-  const [bytes] = payload([
-    [encode(response, path, kind !== 0), false],
-    [`[${texts.join(",")}]`, false],
-  ]);
-  return JSON.parse(call(() => wasmCheck(kind, bytes)));
+// One crossing for every export: each argument as [JSON text, extended, path]
+// joined into one payload (internal.js). A response goes as its
+// JSON.stringify text (what the reference prints); `asText` as above.
+function run(exported, args) {
+  const [bytes, ext] = payload(args);
+  return call(() => exported(bytes, ext));
 }
+const plain = (v, path, asText = false) => [encode(v, path, asText), false, path];
+// A value that may hold what JSON cannot say (undefined, NaN, Date, ...): the extended form.
+const value = (v, path) => (isPlain(v, 0) ? [JSON.stringify(v) ?? "null", false, path] : [encodeExtended(v, () => path, []), true, path]);
 
 /** See responses.d.ts. */
 export function normalizeToolResponse(result) {
-  const [bytes] = payload([[encode(result, "result", true), false]]);
-  const n = JSON.parse(call(() => wasmNormalize(bytes)));
+  const n = JSON.parse(run(wasmNormalize, [plain(result, "result", true)]));
   const contentBlocks = n.blocks.map(([index, type, text, mimeType, hasData]) => {
     const block = { type };
     if (text !== null) block.text = text;
@@ -69,18 +74,17 @@ export function normalizeToolResponse(result) {
 
 /** See responses.d.ts. */
 export function extractText(response) {
-  const [bytes] = payload([[encode(response, "response", true), false]]);
-  return call(() => wasmExtract(bytes));
+  return run(wasmExtractText, [plain(response, "response", true)]);
 }
 
 /** See responses.d.ts. */
 export function validateResponse(actual, expected) {
-  return check(0, actual, [[expected, "expected"]], "actual");
+  return JSON.parse(run(wasmValidateResponse, [plain(actual, "actual"), plain(expected, "expected")]));
 }
 
 /** See responses.d.ts. */
 export function validateText(response, expected, options) {
-  return check(1, response, [[expected, "expected"], [options, "options"]]);
+  return JSON.parse(run(wasmValidateText, [plain(response, "response", true), plain(expected, "expected"), plain(options, "options")]));
 }
 
 /** See responses.d.ts. */
@@ -91,17 +95,17 @@ export function validatePattern(response, patterns, options) {
     if (p instanceof RegExp) return [p.source, p.flags];
     return fail("INVALID_ARGUMENT", `patterns[${i}]`, "a pattern must be a string or a RegExp");
   });
-  return check(2, response, [[wire, "patterns"], [options, "options"]]);
+  return JSON.parse(run(wasmValidatePattern, [plain(response, "response", true), plain(wire, "patterns"), plain(options, "options")]));
 }
 
 /** See responses.d.ts. */
 export function validateError(response, expected = true) {
-  return check(3, response, [[expected, "expected"]]);
+  return JSON.parse(run(wasmValidateError, [plain(response, "response", true), plain(expected, "expected")]));
 }
 
 /** See responses.d.ts. */
 export function validateSize(response, options) {
-  return check(4, response, [[options, "options"]]);
+  return JSON.parse(run(wasmValidateSize, [plain(response, "response", true), plain(options, "options")]));
 }
 
 // The reference's `isSimulationResult`: only `toolCalls` of such a response
@@ -123,28 +127,23 @@ function argumentTexts(expectation) {
   });
 }
 
-function tools(kind, parts) {
-  const [text, ext] = encodeParts(parts);
-  const [bytes] = payload([[text, false, parts[1][1]]]);
-  return JSON.parse(call(() => wasmTools(kind, bytes, ext ? 1 : 0)));
-}
-
 /** See responses.d.ts. */
 export function validateToolCalls(response, expectation) {
-  return tools(0, [
-    [simulationCalls(response), "response.toolCalls"],
-    [expectation, "expectation"],
-    [argumentTexts(expectation), "expectation"],
-  ]);
+  return JSON.parse(
+    run(wasmValidateToolCalls, [
+      value(simulationCalls(response), "response.toolCalls"),
+      value(expectation, "expectation"),
+      value(argumentTexts(expectation), "expectation"),
+    ]),
+  );
 }
 
 /** See responses.d.ts. */
 export function validateToolCallCount(response, options) {
   const calls = simulationCalls(response);
-  return tools(1, [
-    [calls === null ? null : calls.length, "response.toolCalls"],
-    [options === undefined ? null : options, "options"],
-  ]);
+  return JSON.parse(
+    run(wasmValidateToolCallCount, [value(calls === null ? null : calls.length, "response.toolCalls"), value(options === undefined ? null : options, "options")]),
+  );
 }
 
 /** See responses.d.ts. */
@@ -158,11 +157,7 @@ export const SnapshotSanitizers = Object.freeze({
 
 /** See responses.d.ts. */
 export function applySanitizers(response, sanitizers) {
-  const [bytes] = payload([
-    [encode(response, "response", true), false],
-    [encode(sanitizerWire(sanitizers), "sanitizers", false), false],
-  ]);
-  return call(() => wasmSanitize(bytes));
+  return run(wasmApplySanitizers, [plain(response, "response", true), plain(sanitizerWire(sanitizers), "sanitizers")]);
 }
 
 // A sanitizer list as it crosses: a RegExp pattern as [source, flags].
@@ -174,9 +169,7 @@ function sanitizerWire(sanitizers) {
 
 /** See responses.d.ts. */
 export function matchSnapshot(received, stored, sanitizers) {
-  const [bytes] = payload([
-    [encode(received, "received", true), false],
-    [`[${encode(stored ?? null, "stored", false)},${encode(sanitizerWire(sanitizers), "sanitizers", false)}]`, false],
-  ]);
-  return JSON.parse(call(() => wasmSnapshot(bytes)));
+  return JSON.parse(
+    run(wasmMatchSnapshot, [plain(received, "received", true), plain(stored ?? null, "stored"), plain(sanitizerWire(sanitizers), "sanitizers")]),
+  );
 }

@@ -7,28 +7,13 @@ import { wasmBytes as bytesToolCalls } from "./wasm/tool_calls_bytes.js";
 
 // This family's own WebAssembly module, compiled synchronously from the inlined bytes.
 initToolCalls({ module: bytesToolCalls() });
-import { call, encodeCalls, encodeExtended, encodeParts, fail, payload, splitCalls } from "./internal.js";
+import { call, encodeCalls, encodeOptions, encodeParts, fail, payload, splitCalls } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
 const OPTION_KEYS = ["toolCallOrder", "maxExtraToolCalls", "allowExtraToolCalls", "argumentMatching", "isNegativeTest"];
 
-// Reads the options as the reference does (plain property reads: inherited
-// values, getters and proxies count; a falsy layer counts as absent) and
-// encodes just those keys. Functions and symbols are outside every option's
-// domain.
-function encodeMatchOptions(o, path) {
-  if (!o) return ["null", false, path];
-  if (typeof o !== "object") fail("INVALID_ARGUMENT", path, `match options must be an object, got ${typeof o}`);
-  const read = {};
-  for (const key of OPTION_KEYS) {
-    const v = o[key];
-    if (typeof v === "function" || typeof v === "symbol") {
-      fail("INVALID_OPTION", `${path}.${key}`, `${key} must not be a ${typeof v}`);
-    }
-    if (v !== undefined) read[key] = v;
-  }
-  return [encodeExtended(read, () => path, []), true, path];
-}
+// The options as the reference reads them (internal.js encodeOptions).
+const encodeMatchOptions = (o, path) => encodeOptions(o, OPTION_KEYS, path);
 
 // ---- tool-call matchers (@mcpjam/sdk@1.14.0, dist/matchers.js) -----------
 

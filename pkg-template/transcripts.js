@@ -12,7 +12,7 @@ import { wasmBytes as bytesTranscripts } from "./wasm/transcripts_bytes.js";
 
 // This family's own WebAssembly module, compiled synchronously from the inlined bytes.
 initTranscripts({ module: bytesTranscripts() });
-import { call, fail } from "./internal.js";
+import { call, encodeOptions, fail } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
 /**
@@ -29,9 +29,8 @@ export class HarnessCapabilityError extends Error {
 
 /** See transcripts.d.ts. */
 export function normalizeTranscript(input, options) {
-  const o = options ?? {};
-  if (typeof o !== "object") fail("INVALID_OPTION", "options", "options must be an object");
-  const opts = JSON.stringify({ harness: o.harness ?? null, workspace: o.workspace ?? null, mcpServers: o.mcpServers ?? [] });
+  if (options !== undefined && options !== null && typeof options !== "object") fail("INVALID_ARGUMENT", "options", "options must be an object");
+  const [opts] = encodeOptions(options, ["harness", "workspace", "mcpServers"], "options");
   let text;
   let isText = typeof input === "string";
   if (isText) text = input;
@@ -113,6 +112,7 @@ const impl = {
     check("trajectoryF1", subject(a), n, [expected, threshold ?? 1]),
   toHaveChanged: (a, n, paths, options) => {
     const p = paths === undefined ? null : Array.isArray(paths) ? paths.map(pat) : pat(paths);
+    encodeOptions(options, ["ignore", "workspace"], "options"); // refuses functions and symbols, which JSON drops
     return check("toHaveChanged", subject(a), n, [p, options ?? null]);
   },
   toHaveFile: (a, n, path, pattern) => {

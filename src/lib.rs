@@ -32,6 +32,7 @@
 
 pub mod error;
 pub(crate) mod matching;
+pub(crate) mod reader;
 pub mod responses;
 pub mod tool_calls;
 pub mod traces;

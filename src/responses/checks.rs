@@ -8,7 +8,8 @@
 
 use super::extract::{extract_text, is_error_response};
 use super::json::{js_number, to_fixed_1, truncate_for_display, utf16_len};
-use crate::error::{MatcherError, Result};
+use crate::error::Result;
+use crate::reader::Reader;
 use crate::value::eq::json_eq;
 use crate::value::print::{json_number, stringify_pretty};
 use crate::value::Val;
@@ -246,86 +247,51 @@ pub(crate) fn validate_size(size: usize, options: &SizeOptions) -> CheckResult {
     CheckResult::fail(issues.join("; "), Some(Value::Object(details)))
 }
 
-// ---- reading arguments from JSON (the wasm exports and, later, datasets) ----
-
-fn invalid(path: &str, what: &str, got: &Val<'_>) -> MatcherError {
-    MatcherError::invalid_argument(path, format!("{path} must be {what}, got {}", got.type_name()))
-}
+// ---- reading the checks' arguments ----
 
 /// One string or an array of strings (`validateText`'s `expected`).
-pub(crate) fn read_strings<'j>(v: &'j Val<'j>, path: &str) -> Result<Vec<&'j str>> {
-    match v {
-        Val::Str(s) => Ok(vec![s]),
-        Val::Arr(items) => items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| {
-                item.as_str()
-                    .ok_or_else(|| invalid(&format!("{path}[{i}]"), "a string", item))
-            })
-            .collect(),
-        other => Err(invalid(path, "a string or an array of strings", other)),
+pub(crate) fn read_strings<'v>(r: &Reader<'_, 'v>) -> Result<Vec<&'v str>> {
+    match r.value() {
+        Some(Val::Str(s)) => Ok(vec![s]),
+        Some(Val::Arr(_)) => r.items("an array of strings", |item| item.str()),
+        _ => Err(r.bad("a string or an array of strings")),
     }
 }
 
 /// `options.caseSensitive` (default `true`); `options` may be `null`.
 /// Errors: `INVALID_ARGUMENT` when `options` is not an object,
 /// `INVALID_OPTION` when `caseSensitive` is set and not a boolean.
-pub(crate) fn read_case_sensitive(options: &Val<'_>, path: &str) -> Result<bool> {
-    match options {
-        Val::Null => Ok(true),
-        Val::Obj(_) => match options.get("caseSensitive") {
-            None | Some(Val::Null) => Ok(true),
-            Some(Val::Bool(b)) => Ok(*b),
-            Some(other) => Err(MatcherError::invalid_option(
-                format!("{path}.caseSensitive"),
-                format!("caseSensitive must be a boolean, got {}", other.type_name()),
-            )),
-        },
-        other => Err(invalid(path, "an object", other)),
-    }
+pub(crate) fn read_case_sensitive(options: &Reader<'_, '_>) -> Result<bool> {
+    options.opt_object("an object")?;
+    Ok(options.options().field("caseSensitive").opt_bool()?.unwrap_or(true))
 }
 
 /// `validateError`'s `expected`: a boolean (default `true` when `null`), a
 /// string, or a non-empty array of strings.
-pub(crate) fn read_error_expectation(v: &Val<'_>, path: &str) -> Result<ErrorExpectation> {
-    match v {
-        Val::Null => Ok(ErrorExpectation::Is(true)),
-        Val::Bool(b) => Ok(ErrorExpectation::Is(*b)),
-        Val::Arr(items) if items.is_empty() => Err(MatcherError::invalid_argument(
-            path,
-            format!("{path} must list at least one substring"),
+pub(crate) fn read_error_expectation(r: &Reader<'_, '_>) -> Result<ErrorExpectation> {
+    match r.given() {
+        None => Ok(ErrorExpectation::Is(true)),
+        Some(Val::Bool(b)) => Ok(ErrorExpectation::Is(*b)),
+        Some(Val::Arr(items)) if items.is_empty() => {
+            Err(r.error(format!("{} must list at least one substring", r.path())))
+        }
+        Some(Val::Str(_) | Val::Arr(_)) => Ok(ErrorExpectation::AnyOf(
+            read_strings(r)?.into_iter().map(str::to_string).collect(),
         )),
-        other => Ok(ErrorExpectation::AnyOf(
-            read_strings(other, path)
-                .map_err(|e| {
-                    if e.path == path {
-                        invalid(path, "a boolean, a string or an array of strings", other)
-                    } else {
-                        e
-                    }
-                })?
-                .into_iter()
-                .map(str::to_string)
-                .collect(),
-        )),
+        Some(_) => Err(r.bad("a boolean, a string or an array of strings")),
     }
 }
 
 /// `validateSize`'s options: an object with optional finite-number
 /// `minBytes` / `maxBytes`.
-pub(crate) fn read_size_options(v: &Val<'_>, path: &str) -> Result<SizeOptions> {
-    if !matches!(v, Val::Obj(_)) {
-        return Err(invalid(path, "an object { minBytes?, maxBytes? }", v));
-    }
-    let bound = |key: &str| -> Result<Option<f64>> {
-        match v.get(key) {
-            None => Ok(None),
-            Some(Val::Num(n)) => Ok(Some(*n)),
-            Some(other) => Err(MatcherError::invalid_argument(
-                format!("{path}.{key}"),
-                format!("{key} must be a finite number of bytes, got {}", other.type_name()),
-            )),
+pub(crate) fn read_size_options(r: &Reader<'_, '_>) -> Result<SizeOptions> {
+    r.object("an object { minBytes?, maxBytes? }")?;
+    // `null` is a value here (the reference compares with it), and refused.
+    let bound = |key: &str| {
+        let b = r.field(key);
+        match b.value() {
+            Some(Val::Null) => Err(b.bad("a finite number of bytes")),
+            _ => b.opt_number("a finite number of bytes"),
         }
     };
     Ok(SizeOptions {

@@ -12,6 +12,7 @@ use super::native::{
 use super::tools::read_count_options;
 use super::Pattern;
 use crate::error::{MatcherError, Result};
+use crate::reader::Reader;
 use crate::value::Val;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -74,12 +75,12 @@ pub fn evaluate_expectations(
     }
     if let Some(v) = o.get("containsText") {
         let j = Val::from(v);
-        let list = read_strings(&j, "expect.containsText")?;
+        let list = read_strings(&Reader::new(Some(&j), "expect.containsText"))?;
         push("textContains", validate_text(response, &list, &TextOptions::default()));
     }
     if let Some(v) = o.get("matchesPattern") {
         let j = Val::from(v);
-        let list: Vec<Pattern> = read_strings(&j, "expect.matchesPattern")?
+        let list: Vec<Pattern> = read_strings(&Reader::new(Some(&j), "expect.matchesPattern"))?
             .into_iter()
             .map(|s| Pattern::Source(s.to_string()))
             .collect();
@@ -88,13 +89,19 @@ pub fn evaluate_expectations(
     if let Some(v) = o.get("isError") {
         push(
             "error",
-            validate_error(response, &read_error_expectation(&Val::from(v), "expect.isError")?)?,
+            validate_error(
+                response,
+                &read_error_expectation(&Reader::new(Some(&Val::from(v)), "expect.isError"))?,
+            )?,
         );
     }
     if let Some(v) = o.get("responseSize") {
         push(
             "size",
-            validate_size(response, &read_size_options(&Val::from(v), "expect.responseSize")?)?,
+            validate_size(
+                response,
+                &read_size_options(&Reader::new(Some(&Val::from(v)), "expect.responseSize"))?,
+            )?,
         );
     }
     if let Some(v) = o.get("toolsTriggered") {
@@ -109,7 +116,8 @@ pub fn evaluate_expectations(
         );
     }
     if let Some(v) = o.get("toolCallCount") {
-        let opts = read_count_options(&Val::from(v), "expect.toolCallCount")?;
+        let v = Val::from(v);
+        let opts = read_count_options(&Reader::new(Some(&v), "expect.toolCallCount"))?;
         push("toolCallCount", validate_tool_call_count(response, &opts)?);
     }
     if let Some(v) = o.get("passesJudge") {

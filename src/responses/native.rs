@@ -9,6 +9,7 @@ use super::sanitize::{self, CompiledSanitizers, Sanitizer};
 use super::snapshot::{self, SnapshotResult};
 use super::tools::{self, CountOptions, ToolCallsResult};
 use crate::error::{MatcherError, Result};
+use crate::reader::Reader;
 use crate::value::Val;
 use serde::Serialize;
 use serde_json::Value;
@@ -270,11 +271,8 @@ pub fn validate_tool_calls(response: &Value, expectation: &Value) -> Result<Tool
     let response = Val::from(response);
     let expectation = Val::from(expectation);
     let print = |_: usize, args: &Val<'_>| crate::value::print::stringify(args);
-    let expectation = tools::read_tools_triggered(&expectation, "expectation", &print)?;
-    let actual = match tools::simulation_calls(&response) {
-        Some(items) => Some(tools::read_actual_calls(items.to_vec(), "response.toolCalls")?),
-        None => None,
-    };
+    let expectation = tools::read_tools_triggered(&Reader::new(Some(&expectation), "expectation"), &print)?;
+    let actual = tools::read_simulation_calls(&Reader::new(Some(&response), "response"))?;
     Ok(tools::validate_tool_calls(actual.as_deref(), &expectation))
 }
 
@@ -338,7 +336,7 @@ pub fn apply_sanitizers(text: &str, sanitizers: &[Sanitizer]) -> Result<String> 
 /// name or shape, at `sanitizers[i].pattern`, `….replacement`,
 /// `….remove[j]` for a member of the wrong type.
 pub fn sanitizers_from_json(v: &Value) -> Result<Vec<Sanitizer>> {
-    sanitize::read_sanitizers(&Val::from(v), "sanitizers")
+    sanitize::read_sanitizers(&Reader::new(Some(&Val::from(v)), "sanitizers"))
 }
 
 /// `matchSnapshot(received, stored, sanitizers)`: the response's text

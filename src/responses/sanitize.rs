@@ -33,6 +33,7 @@
 
 use super::pattern::{compile_js, Pattern};
 use crate::error::{ErrorCode, MatcherError, Result};
+use crate::reader::Reader;
 use crate::value::print::stringify_pretty;
 use crate::value::{array_index, Val};
 use regex_lite::{Captures, Regex};
@@ -349,74 +350,42 @@ fn remove_path(v: &mut Val<'_>, parts: &[&str]) {
 /// Errors: `INVALID_ARGUMENT` at `path` for a non-array, at `path[i]` for
 /// an unknown built-in name or shape, at `path[i].pattern`,
 /// `path[i].replacement`, `path[i].remove[j]` for a member of the wrong type.
-pub(crate) fn read_sanitizers(v: &Val<'_>, path: &str) -> Result<Vec<Sanitizer>> {
-    let items = match v {
-        Val::Null => return Ok(Vec::new()),
-        Val::Arr(items) => items,
-        other => {
-            return Err(MatcherError::invalid_argument(
-                path,
-                format!("{path} must be an array of sanitizers, got {}", other.type_name()),
-            ))
-        }
-    };
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, s)| read_one(s, &format!("{path}[{i}]")))
-        .collect()
+pub(crate) fn read_sanitizers(r: &Reader<'_, '_>) -> Result<Vec<Sanitizer>> {
+    if r.given().is_none() {
+        return Ok(Vec::new());
+    }
+    r.items("an array of sanitizers", |s| read_one(&s))
 }
 
-fn read_one(s: &Val<'_>, at: &str) -> Result<Sanitizer> {
-    let bad = |path: String, what: &str, got: &Val<'_>| {
-        MatcherError::invalid_argument(path.clone(), format!("{path} must be {what}, got {}", got.type_name()))
-    };
-    if let Val::Str(name) = s {
+fn read_one(r: &Reader<'_, '_>) -> Result<Sanitizer> {
+    if let Some(Val::Str(name)) = r.value() {
         return Sanitizer::built_in(name).ok_or_else(|| {
-            MatcherError::invalid_argument(
-                at,
-                format!(
-                    "unknown built-in sanitizer {name:?} (one of {})",
-                    BUILT_IN_SANITIZERS.join(", ")
-                ),
-            )
+            r.error(format!(
+                "unknown built-in sanitizer {name:?} (one of {})",
+                BUILT_IN_SANITIZERS.join(", ")
+            ))
         });
     }
-    if let Some(p) = s.get("pattern") {
-        let pattern = match p {
-            Val::Str(source) => Pattern::Source(source.to_string()),
-            Val::Arr(pair) => match (pair.first(), pair.get(1)) {
+    let (pattern, remove) = (r.field("pattern"), r.field("remove"));
+    if pattern.value().is_some() {
+        let pattern = match pattern.value() {
+            Some(Val::Str(source)) => Pattern::Source(source.to_string()),
+            Some(Val::Arr(pair)) => match (pair.first(), pair.get(1)) {
                 (Some(Val::Str(source)), Some(Val::Str(flags))) => Pattern::RegExp {
                     source: source.to_string(),
                     flags: flags.to_string(),
                 },
-                _ => return Err(bad(format!("{at}.pattern"), "a string or a RegExp", p)),
+                _ => return Err(pattern.bad("a string or a RegExp")),
             },
-            other => return Err(bad(format!("{at}.pattern"), "a string or a RegExp", other)),
+            _ => return Err(pattern.bad("a string or a RegExp")),
         };
-        let replacement = match s.get("replacement") {
-            None | Some(Val::Null) => None,
-            Some(Val::Str(r)) => Some(r.to_string()),
-            Some(other) => return Err(bad(format!("{at}.replacement"), "a string", other)),
-        };
+        let replacement = r.field("replacement").opt_str()?.map(str::to_string);
         return Ok(Sanitizer::Regex { pattern, replacement });
     }
-    match s.get("remove") {
-        Some(Val::Arr(paths)) => paths
-            .iter()
-            .enumerate()
-            .map(|(j, p)| {
-                p.as_str()
-                    .map(str::to_string)
-                    .ok_or_else(|| bad(format!("{at}.remove[{j}]"), "a string", p))
-            })
-            .collect::<Result<Vec<_>>>()
-            .map(Sanitizer::Remove),
-        Some(other) => Err(bad(format!("{at}.remove"), "an array of dot paths", other)),
-        None => Err(bad(
-            at.to_string(),
-            "a built-in name, { pattern, replacement? } or { remove: [paths] }",
-            s,
-        )),
+    if remove.value().is_some() {
+        return remove
+            .items("an array of dot paths", |p| p.str().map(str::to_string))
+            .map(Sanitizer::Remove);
     }
+    Err(r.bad("a built-in name, { pattern, replacement? } or { remove: [paths] }"))
 }

@@ -15,15 +15,15 @@
 //! pattern throws at once instead of being skipped).
 
 use super::json::js_number;
-use crate::error::{MatcherError, Result};
+use crate::error::Result;
 use crate::matching::sequence::{first_from, in_order, ratio, Miss};
 use crate::matching::{Matcher, Policy};
-use crate::tool_calls::Call;
+use crate::reader::Reader;
+use crate::tool_calls::{read_calls, Call};
 use crate::value::print::json_number;
 use crate::value::Val;
 use serde::Serialize;
 use serde_json::{json, Value};
-use std::borrow::Cow;
 
 /// `expect.toolsTriggered.order`: `"any"` (the default) or `"strict"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +35,7 @@ pub(crate) enum CallOrder {
 /// One `calls[i]` of the expectation.
 #[derive(Clone, Debug)]
 pub(crate) struct ExpectedCall<'a> {
-    pub name: Cow<'a, str>,
+    pub name: &'a str,
     /// `None`: any arguments.
     pub arguments: Option<Matcher<'a>>,
     /// `JSON.stringify(arguments)` as the failure message prints it.
@@ -81,22 +81,6 @@ pub(crate) fn not_simulation(what: &str) -> String {
     format!("{what} expectation requires mcp_host mode \u{2014} response must be an MCPHostSimulationResult")
 }
 
-fn invalid(path: String, what: &str, got: &Val<'_>) -> MatcherError {
-    MatcherError::invalid_argument(path.clone(), format!("{path} must be {what}, got {}", got.type_name()))
-}
-
-/// A `true`/`false` member; absent, `undefined` and `null` are `None`.
-fn flag(v: Option<&Val<'_>>, path: &str) -> Result<Option<bool>> {
-    match v {
-        None | Some(Val::Undefined | Val::Null) => Ok(None),
-        Some(Val::Bool(b)) => Ok(Some(*b)),
-        Some(other) => Err(MatcherError::invalid_option(
-            path,
-            format!("{path} must be a boolean, got {}", other.type_name()),
-        )),
-    }
-}
-
 /// Reads `expect.toolsTriggered` from `v` (`path` names it in errors);
 /// `arguments_text(i)` is `JSON.stringify(calls[i].arguments)` for messages.
 ///
@@ -106,75 +90,38 @@ fn flag(v: Option<&Val<'_>>, path: &str) -> Result<Option<bool>> {
 /// `$pattern` that does not compile or uses a construct regex-lite does not
 /// have (path `….arguments.key.$pattern`); `INVALID_OPTION` for an `order`
 /// other than `"strict"`/`"any"` and a non-boolean `exclusive`/`required`.
-pub(crate) fn read_tools_triggered<'a>(
-    v: &'a Val<'a>,
-    path: &str,
-    arguments_text: &dyn Fn(usize, &Val<'a>) -> String,
-) -> Result<ToolsTriggered<'a>> {
-    if !matches!(v, Val::Obj(_)) {
-        return Err(invalid(path.into(), "an object { calls, order?, exclusive? }", v));
-    }
-    let calls = match v.get("calls") {
-        Some(Val::Arr(items)) => items,
-        other => {
-            return Err(invalid(
-                format!("{path}.calls"),
-                "an array of { name, arguments?, required? }",
-                other.unwrap_or(&Val::Undefined),
-            ))
-        }
-    };
-    let calls = calls
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let at = format!("{path}.calls[{i}]");
-            if !matches!(c, Val::Obj(_)) {
-                return Err(invalid(at, "an object { name, arguments?, required? }", c));
+pub(crate) fn read_tools_triggered<'v>(
+    r: &Reader<'_, 'v>,
+    arguments_text: &dyn Fn(usize, &Val<'v>) -> String,
+) -> Result<ToolsTriggered<'v>> {
+    r.object("an object { calls, order?, exclusive? }")?;
+    let calls = r.field("calls");
+    let calls = calls.items("an array of { name, arguments?, required? }", |c| {
+        c.object("an object { name, arguments?, required? }")?;
+        let args = c.field("arguments");
+        let (arguments, arguments_text) = match args.opt_object("an object")? {
+            None => (None, None),
+            Some(_) => {
+                let v = args.required("an object")?;
+                (
+                    Some(Matcher::compile(v, Policy::SERVER_TESTER, &args.path())?),
+                    Some(arguments_text(c.index(), v)),
+                )
             }
-            let name = match c.get("name") {
-                Some(Val::Str(s)) => s.clone(),
-                other => {
-                    return Err(invalid(
-                        format!("{at}.name"),
-                        "a string",
-                        other.unwrap_or(&Val::Undefined),
-                    ))
-                }
-            };
-            let (arguments, arguments_text) = match c.get("arguments") {
-                None | Some(Val::Undefined | Val::Null) => (None, None),
-                Some(args @ Val::Obj(_)) => (
-                    Some(Matcher::compile(
-                        args,
-                        Policy::SERVER_TESTER,
-                        &format!("{at}.arguments"),
-                    )?),
-                    Some(arguments_text(i, args)),
-                ),
-                Some(other) => return Err(invalid(format!("{at}.arguments"), "an object", other)),
-            };
-            let required = flag(c.get("required"), &format!("{at}.required"))?.unwrap_or(true);
-            Ok(ExpectedCall {
-                name,
-                arguments,
-                arguments_text,
-                required,
-            })
+        };
+        let required = c.field("required").as_option().opt_bool()?.unwrap_or(true);
+        Ok(ExpectedCall {
+            name: c.field("name").str()?,
+            arguments,
+            arguments_text,
+            required,
         })
-        .collect::<Result<Vec<_>>>()?;
-    let order = match v.get("order") {
-        None | Some(Val::Undefined | Val::Null) => CallOrder::Any,
-        Some(Val::Str(s)) if s == "any" => CallOrder::Any,
-        Some(Val::Str(s)) if s == "strict" => CallOrder::Strict,
-        Some(other) => {
-            return Err(MatcherError::invalid_option(
-                format!("{path}.order"),
-                format!("order must be \"strict\" or \"any\", got {}", describe(other)),
-            ))
-        }
-    };
-    let exclusive = flag(v.get("exclusive"), &format!("{path}.exclusive"))?.unwrap_or(false);
+    })?;
+    let o = r.field("order").as_option();
+    let order = o
+        .opt_one_of(&[("strict", CallOrder::Strict), ("any", CallOrder::Any)])?
+        .unwrap_or(CallOrder::Any);
+    let exclusive = r.field("exclusive").as_option().opt_bool()?.unwrap_or(false);
     Ok(ToolsTriggered {
         calls,
         order,
@@ -182,19 +129,12 @@ pub(crate) fn read_tools_triggered<'a>(
     })
 }
 
-fn describe(v: &Val<'_>) -> String {
-    match v {
-        Val::Str(s) => format!("{s:?}"),
-        other => other.type_name().to_string(),
-    }
-}
-
 /// `findMatchingCall`: the first call at or after `start` with the expected
 /// name and (when given) matching arguments.
 fn find(actual: &[Call<'_>], expected: &ExpectedCall<'_>, start: usize) -> Option<usize> {
     first_from(actual.len(), start, |i| {
         let call = &actual[i];
-        call.name == expected.name && expected.arguments.as_ref().is_none_or(|m| m.accepts(Some(&call.args)))
+        call.name == expected.name && expected.arguments.as_ref().is_none_or(|m| m.accepts(Some(call.args)))
     })
 }
 
@@ -216,14 +156,14 @@ pub(crate) fn validate_tool_calls(actual: Option<&[Call<'_>]>, expectation: &Too
     let recall = ratio(found, n_required, 1.0);
     let mut allowed: Vec<&str> = Vec::new();
     for c in calls {
-        if !allowed.contains(&&*c.name) {
-            allowed.push(&c.name);
+        if !allowed.contains(&c.name) {
+            allowed.push(c.name);
         }
     }
-    let is_allowed = |c: &Call<'_>| allowed.contains(&&*c.name);
+    let is_allowed = |c: &Call<'_>| allowed.contains(&c.name);
     let precision = ratio(actual.iter().filter(|c| is_allowed(c)).count(), actual.len(), 1.0);
     let metrics = Some(ToolCallMetrics { precision, recall });
-    let names: Vec<&str> = actual.iter().map(|c| &*c.name).collect();
+    let names: Vec<&str> = actual.iter().map(|c| c.name).collect();
     let fail = |message: String, details: Value| ToolCallsResult {
         pass: false,
         message,
@@ -262,7 +202,7 @@ pub(crate) fn validate_tool_calls(actual: Option<&[Call<'_>]>, expectation: &Too
         }
     }
     if expectation.exclusive {
-        let unexpected: Vec<&str> = actual.iter().filter(|c| !is_allowed(c)).map(|c| &*c.name).collect();
+        let unexpected: Vec<&str> = actual.iter().filter(|c| !is_allowed(c)).map(|c| c.name).collect();
         if !unexpected.is_empty() {
             let quote = |list: &[&str]| list.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ");
             return fail(
@@ -283,37 +223,6 @@ pub(crate) fn validate_tool_calls(actual: Option<&[Call<'_>]>, expectation: &Too
     }
 }
 
-/// Reads a simulation result's `toolCalls` items `{ name, arguments? }`
-/// (`path` names the list). Absent or `null` arguments are `{}`.
-///
-/// Errors: `INVALID_ARGUMENT` at `path[i]` for an item that is not an
-/// object, `path[i].name` for a non-string name, `path[i].arguments` for
-/// arguments that are not an object.
-pub(crate) fn read_actual_calls<'a>(items: Vec<Val<'a>>, path: &str) -> Result<Vec<Call<'a>>> {
-    items
-        .into_iter()
-        .enumerate()
-        .map(|(i, item)| {
-            let at = || format!("{path}[{i}]");
-            let Val::Obj(o) = &item else {
-                return Err(invalid(at(), "an object { name, arguments? }", &item));
-            };
-            let name = o.get("name").cloned().unwrap_or(Val::Undefined);
-            let args = o.get("arguments").cloned().unwrap_or(Val::Undefined);
-            let name = match name {
-                Val::Str(s) => s,
-                other => return Err(invalid(format!("{}.name", at()), "a string", &other)),
-            };
-            let args = match args {
-                Val::Undefined | Val::Null => Val::empty_object(),
-                obj @ Val::Obj(_) => obj,
-                other => return Err(invalid(format!("{}.arguments", at()), "an object", &other)),
-            };
-            Ok(Call { name, args })
-        })
-        .collect()
-}
-
 /// `expect.toolCallCount`: `{ min?, max?, exact? }`, numbers of calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct CountOptions {
@@ -323,23 +232,12 @@ pub struct CountOptions {
 }
 
 /// Reads `{ min?, max?, exact? }` (`undefined`/`null` = not set).
-/// Errors: `INVALID_ARGUMENT` when `v` is not an object (path `path`) or a
-/// bound is not a finite number (path `path.min`, …).
+/// Errors: `INVALID_ARGUMENT` when `r` is not an object or a bound is not a
+/// finite number (path `….min`, …).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-pub(crate) fn read_count_options(v: &Val<'_>, path: &str) -> Result<CountOptions> {
-    if !matches!(v, Val::Obj(_)) {
-        return Err(invalid(path.into(), "an object { min?, max?, exact? }", v));
-    }
-    let bound = |key: &str| -> Result<Option<f64>> {
-        match v.get(key) {
-            None | Some(Val::Undefined | Val::Null) => Ok(None),
-            Some(Val::Num(n)) if n.is_finite() => Ok(Some(*n)),
-            Some(other) => Err(MatcherError::invalid_argument(
-                format!("{path}.{key}"),
-                format!("{key} must be a finite number of calls, got {}", other.type_name()),
-            )),
-        }
-    };
+pub(crate) fn read_count_options(r: &Reader<'_, '_>) -> Result<CountOptions> {
+    r.object("an object { min?, max?, exact? }")?;
+    let bound = |key: &str| r.field(key).opt_number("a finite number of calls");
     Ok(CountOptions {
         min: bound("min")?,
         max: bound("max")?,
@@ -373,6 +271,16 @@ pub(crate) fn validate_tool_call_count(count: Option<usize>, options: &CountOpti
         }
     }
     CheckResult::pass(format!("Tool call count ({count}) is within expected range"))
+}
+
+/// The tool calls of a simulation result `response` (`None`: not one).
+///
+/// Errors: as [`read_calls`] at `….toolCalls[i]`.
+pub(crate) fn read_simulation_calls<'v>(response: &Reader<'_, 'v>) -> Result<Option<Vec<Call<'v>>>> {
+    match response.value().and_then(simulation_calls) {
+        Some(_) => read_calls(&response.field("toolCalls"), "name").map(Some),
+        None => Ok(None),
+    }
 }
 
 /// The `toolCalls` of an `MCPHostSimulationResult`, the reference's

@@ -77,7 +77,7 @@ pub(crate) fn evaluate(
 /// The engine's per-key verdicts of an argument mismatch (or of any pair):
 /// how `actual[j]`'s arguments meet `expected[i]`'s under `matching`.
 pub(crate) fn explain_pair(expected: &Call<'_>, actual: &Call<'_>, matching: ArgumentMatching) -> Vec<KeyVerdict> {
-    Expected::new(expected, matching).matcher().explain(Some(&actual.args))
+    Expected::new(expected, matching).matcher().explain(Some(actual.args))
 }
 
 impl<'x> Run<'x> {

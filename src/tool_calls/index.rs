@@ -50,7 +50,7 @@ impl<'e> Expected<'e> {
         };
         let matcher = match matching {
             ArgumentMatching::Ignore => Ok(Matcher::any(policy)),
-            _ => Matcher::compile(&call.args, policy, "expected"),
+            _ => Matcher::compile(call.args, policy, "expected"),
         }
         // Neither policy compiles patterns, so compiling cannot fail.
         .unwrap_or_else(|_| Matcher::any(policy));
@@ -67,7 +67,7 @@ impl<'e> Expected<'e> {
         };
         Expected {
             call,
-            args_hash: args_hash(&call.args),
+            args_hash: args_hash(call.args),
             matcher,
             keys,
         }
@@ -75,7 +75,7 @@ impl<'e> Expected<'e> {
 
     /// `callsCompatible(expected, actual, argumentMatching)`.
     pub(super) fn accepts(&self, actual: &Call<'_>) -> bool {
-        self.call.name == actual.name && self.matcher.accepts(Some(&actual.args))
+        self.call.name == actual.name && self.matcher.accepts(Some(actual.args))
     }
 
     /// The compiled arguments matcher (for explanations).
@@ -165,7 +165,7 @@ impl<'a> Index<'a> {
         let mut count: Vec<u32> = Vec::new();
         for call in actual {
             let next = names.len() as u32;
-            let id = *names.entry(&call.name).or_insert(next);
+            let id = *names.entry(call.name).or_insert(next);
             if id as usize == count.len() {
                 count.push(0);
             }
@@ -212,7 +212,7 @@ impl<'a> Index<'a> {
 
     /// Ascending actual indices that may accept `p` (a superset of those that do).
     fn candidates(&mut self, p: &Expected<'_>) -> &[u32] {
-        let Some(id) = self.name_id(&p.call.name) else {
+        let Some(id) = self.name_id(p.call.name) else {
             return NONE;
         };
         if p.name_only() {
@@ -227,7 +227,7 @@ impl<'a> Index<'a> {
                         actual
                             .iter()
                             .enumerate()
-                            .map(|(j, c)| ((name_of[j], args_hash(&c.args)), j as u32))
+                            .map(|(j, c)| ((name_of[j], args_hash(c.args)), j as u32))
                             .collect(),
                     )
                 })
@@ -269,9 +269,9 @@ impl Classes {
         let mut of = Vec::with_capacity(patterns.len());
         for (i, p) in patterns.iter().enumerate() {
             let next = rep.len() as u32;
-            let class = *first.entry((&p.call.name, p.args_hash)).or_insert(next);
+            let class = *first.entry((p.call.name, p.args_hash)).or_insert(next);
             let same = class != next
-                && crate::value::eq::json_eq(Some(&patterns[rep[class as usize]].call.args), Some(&p.call.args));
+                && crate::value::eq::json_eq(Some(patterns[rep[class as usize]].call.args), Some(p.call.args));
             if same {
                 of.push(class);
             } else {

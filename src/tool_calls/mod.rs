@@ -22,77 +22,57 @@ pub use options::{
 };
 pub use validators::*;
 
-use crate::error::{MatcherError, Result};
-use crate::value::Val;
-use std::borrow::Cow;
+use crate::error::Result;
+use crate::reader::Reader;
+use crate::value::{Object, Val};
 
-/// A tool call as the engine sees it: its name and its arguments object
-/// (`Val::Obj`; `{}` when the caller gave none).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Call<'a> {
-    pub(crate) name: Cow<'a, str>,
-    pub(crate) args: Val<'a>,
+/// `{}`: the arguments of a call that gave none.
+pub(crate) static NO_ARGUMENTS: Val<'static> = Val::Obj(Object::EMPTY);
+
+/// A tool call as the engine sees it, borrowed from wherever it was read:
+/// its name and its arguments object ([`NO_ARGUMENTS`] when it gave none).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Call<'v> {
+    pub(crate) name: &'v str,
+    pub(crate) args: &'v Val<'v>,
 }
 
-impl<'a> Call<'a> {
-    /// Reads one `{ toolName, arguments? }` from a parsed value.
-    /// Errors: `INVALID_ARGUMENT` at `path` when it is not an object, at
-    /// `path.toolName` when that is not a string, at `path.arguments` when
-    /// that is neither an object nor absent/`null`.
-    pub(crate) fn from_val(v: Val<'a>, path: &dyn Fn() -> String) -> Result<Call<'a>> {
-        let Val::Obj(o) = &v else {
-            return Err(MatcherError::invalid_argument(
-                path(),
-                format!(
-                    "a tool call must be an object {{ toolName, arguments? }}, got {}",
-                    v.type_name()
-                ),
-            ));
+impl<'v> Call<'v> {
+    /// A call from its name and arguments values (`name_key` names the name
+    /// member in errors: `toolName` here, `name` for mcp-server-tester).
+    /// Absent, `undefined` or `null` arguments are `{}`.
+    ///
+    /// Errors: `INVALID_ARGUMENT` at `….<name_key>` when the name is not a
+    /// string, at `….arguments` when the arguments are neither an object
+    /// nor absent/`null`.
+    pub(crate) fn read(name: &Reader<'_, 'v>, args: &Reader<'_, 'v>) -> Result<Call<'v>> {
+        let args: &'v Val<'v> = match args.given() {
+            None => &NO_ARGUMENTS,
+            Some(v @ Val::Obj(_)) => v,
+            Some(_) => return Err(args.bad("an object")),
         };
-        let name = o.get("toolName").cloned().unwrap_or(Val::Undefined);
-        let args = o.get("arguments").cloned().unwrap_or(Val::Undefined);
-        Self::from_parts(name, args, path)
-    }
-
-    /// Builds a call from its `toolName` and `arguments` values, checked as in [`Call::from_val`].
-    pub(crate) fn from_parts(name: Val<'a>, args: Val<'a>, path: &dyn Fn() -> String) -> Result<Call<'a>> {
-        let name = match name {
-            Val::Str(s) => s,
-            other => {
-                return Err(MatcherError::invalid_argument(
-                    format!("{}.toolName", path()),
-                    format!("toolName must be a string, got {}", other.type_name()),
-                ))
-            }
-        };
-        let args = match args {
-            Val::Undefined | Val::Null => Val::empty_object(),
-            obj @ Val::Obj(_) => obj,
-            other => {
-                return Err(MatcherError::invalid_argument(
-                    format!("{}.arguments", path()),
-                    format!("arguments must be an object, got {}", other.type_name()),
-                ))
-            }
-        };
-        Ok(Call { name, args })
+        Ok(Call {
+            name: name.str()?,
+            args,
+        })
     }
 }
 
-/// Reads a list of tool calls (`EvalToolCall[]`) from a parsed value; `what`
-/// names the list in error paths (`expected`, `actual`, `toolCalls`).
-pub(crate) fn calls_from_val<'a>(v: Val<'a>, what: &str) -> Result<Vec<Call<'a>>> {
-    let Val::Arr(items) = v else {
-        return Err(MatcherError::invalid_argument(
-            what,
-            format!("{what} must be an array of tool calls, got {}", v.type_name()),
-        ));
+/// Reads a list of tool calls (`[{ <name_key>, arguments? }]`): `EvalToolCall[]`
+/// with `toolName`, mcp-server-tester's `toolCalls` with `name`.
+///
+/// Errors: `INVALID_ARGUMENT` at the list when it is not an array, at
+/// `list[i]` for an item that is not an object, and as [`Call::read`].
+pub(crate) fn read_calls<'v>(list: &Reader<'_, 'v>, name_key: &'static str) -> Result<Vec<Call<'v>>> {
+    let what = if name_key == "toolName" {
+        "an array of tool calls { toolName, arguments? }"
+    } else {
+        "an array of tool calls { name, arguments? }"
     };
-    items
-        .into_iter()
-        .enumerate()
-        .map(|(i, item)| Call::from_val(item, &|| format!("{what}[{i}]")))
-        .collect()
+    list.items(what, |item| {
+        item.object("an object")?;
+        Call::read(&item.field(name_key), &item.field("arguments"))
+    })
 }
 
 #[cfg(feature = "native")]

@@ -1,12 +1,12 @@
 //! The Rust API of the tool-call matchers over `serde_json` values
 //! (cargo feature `native`, on by default).
 
-use super::{calls_from_val, evaluate, validators, Call, MatchOptions};
+use super::{evaluate, read_calls, validators, Call, MatchOptions, NO_ARGUMENTS};
 use crate::error::Result;
+use crate::reader::Reader;
 use crate::value::Val;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use std::borrow::Cow;
 
 /// A tool call, `EvalToolCall` of `@mcpjam/sdk@1.14.0`:
 /// `{ "toolName": string, "arguments"?: object }`. Absent or `null`
@@ -40,33 +40,33 @@ impl ToolCall {
     /// not an object, a `toolName` is not a string, or `arguments` is neither
     /// an object nor `null`/absent.
     pub fn list_from_json(value: &Value, what: &str) -> Result<Vec<ToolCall>> {
-        let calls = calls_from_val(Val::from(value), what)?;
+        let v = Val::from(value);
+        let calls = read_calls(&Reader::new(Some(&v), what), "toolName")?;
         Ok(value
             .as_array()
             .into_iter()
             .flatten()
             .zip(calls)
             .map(|(v, c)| ToolCall {
-                tool_name: c.name.into_owned(),
+                tool_name: c.name.to_owned(),
                 arguments: v.get("arguments").and_then(Value::as_object).cloned(),
             })
             .collect())
     }
+}
 
-    fn to_call(&self) -> Call<'_> {
-        let args = match &self.arguments {
-            Some(map) => Val::object(
-                map.iter()
-                    .map(|(k, v)| (Cow::Borrowed(k.as_str()), Val::from(v)))
-                    .collect(),
-            ),
-            None => Val::empty_object(),
-        };
-        Call {
-            name: Cow::Borrowed(&self.tool_name),
-            args,
-        }
-    }
+/// Calls `f` with `list` as the engine's calls (arguments borrowed, not copied).
+fn with_calls<R>(list: &[ToolCall], f: impl FnOnce(&[Call<'_>]) -> R) -> R {
+    let args: Vec<Option<Val<'_>>> = list.iter().map(|c| c.arguments.as_ref().map(Val::from_map)).collect();
+    let calls: Vec<Call<'_>> = list
+        .iter()
+        .zip(&args)
+        .map(|(c, a)| Call {
+            name: &c.tool_name,
+            args: a.as_ref().unwrap_or(&NO_ARGUMENTS),
+        })
+        .collect();
+    f(&calls)
 }
 
 /// `EvalArgumentMismatch`: an expected and an actual call of the same tool
@@ -126,9 +126,11 @@ pub struct ToolCallMatchResult {
 /// assert!(evaluate_tool_calls(&expected, &actual, &MatchOptions::default()).passed);
 /// ```
 pub fn evaluate_tool_calls(expected: &[ToolCall], actual: &[ToolCall], options: &MatchOptions) -> ToolCallMatchResult {
-    let e: Vec<Call> = expected.iter().map(ToolCall::to_call).collect();
-    let a: Vec<Call> = actual.iter().map(ToolCall::to_call).collect();
-    let r = evaluate(&e, &a, &options.resolve(), options.is_negative_test.unwrap_or(false));
+    let r = with_calls(expected, |e| {
+        with_calls(actual, |a| {
+            evaluate(e, a, &options.resolve(), options.is_negative_test.unwrap_or(false))
+        })
+    });
     let args = |c: &ToolCall| c.arguments.clone().unwrap_or_default();
     ToolCallMatchResult {
         missing: r.missing.iter().map(|&i| expected[i].clone()).collect(),
@@ -157,18 +159,12 @@ pub fn evaluate_tool_calls(expected: &[ToolCall], actual: &[ToolCall], options: 
     }
 }
 
-fn calls(list: &[ToolCall]) -> Vec<Call<'_>> {
-    list.iter().map(ToolCall::to_call).collect()
-}
-
 /// `matchToolCallWithArgs(toolName, expectedArgs, toolCalls)`: some call of
 /// `tool_name` has arguments deep-equal to `expected_args` (key order ignored).
 pub fn match_tool_call_with_args(tool_name: &str, expected_args: &Map<String, Value>, tool_calls: &[ToolCall]) -> bool {
-    validators::with_args(
-        tool_name,
-        &Val::from(&Value::Object(expected_args.clone())),
-        &calls(tool_calls),
-    )
+    with_calls(tool_calls, |c| {
+        validators::with_args(tool_name, &Val::from_map(expected_args), c)
+    })
 }
 
 /// `matchToolCallWithPartialArgs(toolName, expectedArgs, toolCalls)`: some
@@ -178,17 +174,17 @@ pub fn match_tool_call_with_partial_args(
     expected_args: &Map<String, Value>,
     tool_calls: &[ToolCall],
 ) -> bool {
-    validators::with_partial_args(
-        tool_name,
-        &Val::from(&Value::Object(expected_args.clone())),
-        &calls(tool_calls),
-    )
+    with_calls(tool_calls, |c| {
+        validators::with_partial_args(tool_name, &Val::from_map(expected_args), c)
+    })
 }
 
 /// `matchToolArgument(toolName, argName, expectedValue, toolCalls)`: some
 /// call of `tool_name` has argument `arg_name` equal to `expected_value`.
 pub fn match_tool_argument(tool_name: &str, arg_name: &str, expected_value: &Value, tool_calls: &[ToolCall]) -> bool {
-    validators::argument(tool_name, arg_name, &Val::from(expected_value), &calls(tool_calls))
+    with_calls(tool_calls, |c| {
+        validators::argument(tool_name, arg_name, &Val::from(expected_value), c)
+    })
 }
 
 /// `matchToolArgumentWith(toolName, argName, predicate, toolCalls)`: some
@@ -228,10 +224,9 @@ pub fn align_tool_calls(
     actual: &[ToolCall],
     options: &MatchOptions,
 ) -> super::ToolCallAlignment {
-    super::align(
-        &calls(expected),
-        &calls(actual),
-        &options.resolve(),
-        options.is_negative_test.unwrap_or(false),
-    )
+    with_calls(expected, |e| {
+        with_calls(actual, |a| {
+            super::align(e, a, &options.resolve(), options.is_negative_test.unwrap_or(false))
+        })
+    })
 }

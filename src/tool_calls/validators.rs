@@ -64,7 +64,7 @@ fn any_call(tool_name: &str, expected_args: &Val<'_>, policy: Policy, calls: &[C
     let Ok(m) = Matcher::compile(expected_args, policy, "expectedArgs") else {
         return false;
     };
-    calls.iter().any(|c| &*c.name == tool_name && m.accepts(Some(&c.args)))
+    calls.iter().any(|c| c.name == tool_name && m.accepts(Some(c.args)))
 }
 
 /// The calls `matchToolArgumentWith` hands to its predicate, in order: those
@@ -78,7 +78,7 @@ pub(crate) fn argument_candidates<'c>(
     calls
         .iter()
         .enumerate()
-        .filter(move |(_, c)| &*c.name == tool_name)
+        .filter(move |(_, c)| c.name == tool_name)
         .filter_map(move |(i, c)| c.args.get(arg_key).map(|v| (i, v)))
 }
 

@@ -82,6 +82,9 @@ impl<'a> ObjectBuilder<'a> {
 }
 
 impl<'a> Object<'a> {
+    /// `{}`.
+    pub(crate) const EMPTY: Object<'static> = Object(Vec::new());
+
     /// An object from members in document order.
     pub(crate) fn new(entries: Vec<(Cow<'a, str>, Val<'a>)>) -> Object<'a> {
         let mut b = ObjectBuilder::with_capacity(entries.len());
@@ -148,11 +151,6 @@ impl<'a> Val<'a> {
         Val::Obj(Object::new(entries))
     }
 
-    /// The empty object `{}`.
-    pub(crate) fn empty_object() -> Val<'a> {
-        Val::Obj(Object::default())
-    }
-
     /// The own member `key` of an object (`None` for an absent key or a non-object).
     pub(crate) fn get(&self, key: &str) -> Option<&Val<'a>> {
         match self {
@@ -193,6 +191,15 @@ impl<'a> Val<'a> {
     }
 }
 
+impl<'a> Val<'a> {
+    /// An object borrowing the members of a `serde_json` map (in the map's order).
+    pub(crate) fn from_map(map: &'a serde_json::Map<String, serde_json::Value>) -> Val<'a> {
+        let mut b = ObjectBuilder::with_capacity(map.len());
+        map.iter().for_each(|(k, v)| b.push(Cow::Borrowed(k), Val::from(v)));
+        Val::Obj(b.finish())
+    }
+}
+
 impl<'a> From<&'a serde_json::Value> for Val<'a> {
     /// Borrows the strings of `v`; object members in the map's own order.
     fn from(v: &'a serde_json::Value) -> Val<'a> {
@@ -203,11 +210,7 @@ impl<'a> From<&'a serde_json::Value> for Val<'a> {
             J::Number(n) => Val::Num(n.as_f64().unwrap_or(f64::NAN)),
             J::String(s) => Val::Str(Cow::Borrowed(s)),
             J::Array(items) => Val::Arr(items.iter().map(Val::from).collect()),
-            J::Object(map) => {
-                let mut b = ObjectBuilder::with_capacity(map.len());
-                map.iter().for_each(|(k, v)| b.push(Cow::Borrowed(k), Val::from(v)));
-                Val::Obj(b.finish())
-            }
+            J::Object(map) => Val::from_map(map),
         }
     }
 }

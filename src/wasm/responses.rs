@@ -1,14 +1,14 @@
-//! Tool-response exports (`@gleanwork/mcp-server-tester@1.1.0`):
-//! `normalizeToolResponse`, `extractText` and the checks `validateResponse`,
-//! `validateText`, `validatePattern`, `validateError`, `validateSize`.
-//!
-//! The glue (`pkg-template/responses.js`) sends the response as its
-//! `JSON.stringify` text (member order kept: the reference's JSON fallbacks
-//! print it) and, for the checks, a second line with the JSON array of the
-//! check's other arguments. Results come back as JSON text.
+//! Tool-response exports (`@gleanwork/mcp-server-tester@1.1.0`): one per
+//! JS function of `pkg-template/responses.js`, each over the one crossing of
+//! the binding ([`super::parts`]: the arguments as JSON texts joined by
+//! `\n`, in the extended form where a value needs it). A response crosses
+//! as its `JSON.stringify` text, so its member order and number format carry
+//! over (the reference's JSON fallbacks print them). Results come back as
+//! JSON text.
 
-use super::to_js;
+use super::{parts, to_js};
 use crate::error::{ErrorCode, MatcherError, Result};
+use crate::reader::Reader;
 use crate::responses::checks::{
     read_case_sensitive, read_error_expectation, read_size_options, read_strings, validate_error, validate_response,
     validate_size, validate_text,
@@ -17,209 +17,172 @@ use crate::responses::extract::{extract_text, normalize};
 use crate::responses::{sanitize, snapshot, tools};
 use crate::responses::{CompiledPatterns, Pattern};
 use crate::value::Val;
+use serde::Serialize;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
-/// Splits `response\nargs` and parses both parts (order-preserving).
-fn split<'a>(payload: &'a [u8], first: &str) -> Result<(Val<'a>, Val<'a>)> {
-    let text = std::str::from_utf8(payload)
-        .map_err(|_| MatcherError::new(ErrorCode::InvalidJson, first, "payload is not UTF-8"))?;
-    let (a, b) = text.split_once('\n').unwrap_or((text, "[]"));
-    Ok((
-        crate::value::parse::parse(a, false, first)?,
-        crate::value::parse::parse(b, false, "arguments")?,
-    ))
+type Out = std::result::Result<String, JsValue>;
+
+fn json_out<T: Serialize>(r: Result<T>) -> Out {
+    r.and_then(|v| serde_json::to_string(&v).map_err(|e| MatcherError::invalid_argument("result", e.to_string())))
+        .map_err(to_js)
 }
 
-/// `normalizeToolResponse`: `payload` is the result's JSON text. Returns
+/// `normalizeToolResponse(result)`: `payload` is the result's JSON text. Returns
 /// `{"text", "isError", "blocks": [[index, type, text|null, mimeType|null, hasData]], "structured": bool}`.
 #[wasm_bindgen]
-pub fn responses_normalize(payload: &[u8]) -> std::result::Result<String, JsValue> {
-    (|| -> Result<String> {
-        let (result, _) = split(payload, "result")?;
+pub fn normalize_tool_response(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [result] = parts(payload, ext, ["result"])?;
         let n = normalize(&result, "result")?;
         let blocks: Vec<_> = n
             .blocks
             .iter()
             .map(|b| json!([b.index, b.kind, b.text, b.mime_type, b.data.is_some()]))
             .collect();
-        let out = json!({
+        Ok(json!({
             "text": n.text,
             "isError": serde_json::Value::from(&n.is_error),
             "blocks": blocks,
             "structured": n.structured.is_some(),
-        });
-        Ok(out.to_string())
-    })()
-    .map_err(to_js)
+        }))
+    })())
 }
 
-/// `extractText`: `payload` is the response's JSON text.
+/// `extractText(response)`: `payload` is the response's JSON text.
 #[wasm_bindgen]
-pub fn responses_extract(payload: &[u8]) -> std::result::Result<String, JsValue> {
-    split(payload, "response")
-        .map(|(response, _)| extract_text(&response))
+pub fn extract_text_of(payload: &[u8], ext: u32) -> Out {
+    parts(payload, ext, ["response"])
+        .map(|[response]| extract_text(&response))
         .map_err(to_js)
 }
 
-/// Reads `validatePattern`'s list: each item a pattern string or a
-/// `[source, flags]` pair (a JS `RegExp`).
-fn patterns(v: &Val<'_>) -> Result<Vec<Pattern>> {
-    let Val::Arr(items) = v else {
-        return Err(MatcherError::invalid_argument("patterns", "malformed pattern list"));
-    };
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| match item {
-            Val::Str(s) => Ok(Pattern::Source(s.to_string())),
-            Val::Arr(pair) => match (pair.first(), pair.get(1)) {
+/// `validateResponse(actual, expected)`: `actual\nexpected`.
+#[wasm_bindgen]
+pub fn validate_response_json(payload: &[u8], ext: u32) -> Out {
+    json_out(parts(payload, ext, ["actual", "expected"]).map(|[a, e]| validate_response(&a, &e)))
+}
+
+/// `validateText(response, expected, options)`: `response\nexpected\noptions`.
+#[wasm_bindgen]
+pub fn validate_text_json(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [response, expected, options] = parts(payload, ext, ["response", "expected", "options"])?;
+        let expected = read_strings(&Reader::new(Some(&expected), "expected"))?;
+        let case_sensitive = read_case_sensitive(&Reader::new(Some(&options), "options"))?;
+        Ok(validate_text(&extract_text(&response), &expected, case_sensitive))
+    })())
+}
+
+/// `validatePattern(response, patterns, options)`: `response\npatterns\noptions`,
+/// each pattern a string or a RegExp as `[source, flags]`.
+#[wasm_bindgen]
+pub fn validate_pattern_json(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [response, patterns, options] = parts(payload, ext, ["response", "patterns", "options"])?;
+        let case_sensitive = read_case_sensitive(&Reader::new(Some(&options), "options"))?;
+        let list = Reader::new(Some(&patterns), "patterns").items("an array of patterns", |p| match p.value() {
+            Some(Val::Str(s)) => Ok(Pattern::Source(s.to_string())),
+            Some(Val::Arr(pair)) => match (pair.first(), pair.get(1)) {
                 (Some(Val::Str(source)), Some(Val::Str(flags))) => Ok(Pattern::RegExp {
                     source: source.to_string(),
                     flags: flags.to_string(),
                 }),
-                _ => Err(MatcherError::invalid_argument(
-                    format!("patterns[{i}]"),
-                    "malformed RegExp",
-                )),
+                _ => Err(p.bad("a string or a RegExp")),
             },
-            other => Err(MatcherError::invalid_argument(
-                format!("patterns[{i}]"),
-                format!("a pattern must be a string or a RegExp, got {}", other.type_name()),
-            )),
-        })
-        .collect()
+            _ => Err(p.bad("a string or a RegExp")),
+        })?;
+        Ok(CompiledPatterns::new(&list, case_sensitive, "patterns")?.check(&extract_text(&response)))
+    })())
 }
 
-/// The checks. `kind`: 0 `validateResponse` (args `[expected]`), 1
-/// `validateText` (`[expected, options]`), 2 `validatePattern`
-/// (`[patterns, options]`), 3 `validateError` (`[expected]`), 4
-/// `validateSize` (`[options]`). `payload` is `response\nargs`; returns the
-/// `{ pass, message, details? }` JSON text.
+/// `validateError(response, expected)`: `response\nexpected`.
 #[wasm_bindgen]
-pub fn responses_check(kind: u32, payload: &[u8]) -> std::result::Result<String, JsValue> {
-    check_impl(kind, payload).map_err(to_js)
+pub fn validate_error_json(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [response, expected] = parts(payload, ext, ["response", "expected"])?;
+        Ok(validate_error(
+            &response,
+            &read_error_expectation(&Reader::new(Some(&expected), "expected"))?,
+        ))
+    })())
 }
 
-fn check_impl(kind: u32, payload: &[u8]) -> Result<String> {
-    let first = if kind == 0 { "actual" } else { "response" };
-    let (response, args) = split(payload, first)?;
-    let Val::Arr(args) = args else {
-        return Err(MatcherError::invalid_argument("arguments", "malformed payload"));
-    };
-    let arg = |i: usize| args.get(i).unwrap_or(&Val::Null);
-    let result = match kind {
-        0 => validate_response(&response, arg(0)),
-        1 => {
-            let expected = read_strings(arg(0), "expected")?;
-            let case_sensitive = read_case_sensitive(arg(1), "options")?;
-            validate_text(&extract_text(&response), &expected, case_sensitive)
-        }
-        2 => {
-            let case_sensitive = read_case_sensitive(arg(1), "options")?;
-            let compiled = CompiledPatterns::new(&patterns(arg(0))?, case_sensitive, "patterns")?;
-            compiled.check(&extract_text(&response))
-        }
-        3 => validate_error(&response, &read_error_expectation(arg(0), "expected")?),
-        4 => {
-            let options = read_size_options(arg(0), "options")?;
-            validate_size(extract_text(&response).len(), &options)
-        }
-        _ => return Err(MatcherError::invalid_argument("kind", "unknown check")),
-    };
-    serde_json::to_string(&result).map_err(|e| MatcherError::invalid_argument("result", e.to_string()))
-}
-
-/// The tool-call expectations. `payload` is one JSON array (extended form
-/// when `ext` is 1, see [`crate::wire`]): kind 0 `validateToolCalls`
-/// `[toolCalls | null, expectation, argumentTexts]` (`argumentTexts[i]` is
-/// `JSON.stringify(expectation.calls[i].arguments)`, printed in messages),
-/// kind 1 `validateToolCallCount` `[count | null, options]`; `null` stands
-/// for a response that is not a simulation result. Returns the result's JSON text.
+/// `validateSize(response, options)`: `response\noptions`.
 #[wasm_bindgen]
-pub fn responses_tools(kind: u32, payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
-    tools_impl(kind, payload, ext).map_err(to_js)
+pub fn validate_size_json(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [response, options] = parts(payload, ext, ["response", "options"])?;
+        let options = read_size_options(&Reader::new(Some(&options), "options"))?;
+        Ok(validate_size(extract_text(&response).len(), &options))
+    })())
 }
 
-fn tools_impl(kind: u32, payload: &[u8], ext: u32) -> Result<String> {
-    let text = std::str::from_utf8(payload)
-        .map_err(|_| MatcherError::new(ErrorCode::InvalidJson, "arguments", "payload is not UTF-8"))?;
-    let Val::Arr(mut args) = crate::value::parse::parse(text, ext & 1 != 0, "arguments")? else {
-        return Err(MatcherError::invalid_argument("arguments", "malformed payload"));
-    };
-    args.resize(3, Val::Null);
-    let json = match kind {
-        0 => {
-            let texts = std::mem::replace(&mut args[2], Val::Null);
-            let print = |i: usize, v: &Val<'_>| match &texts {
-                Val::Arr(t) => match t.get(i) {
-                    Some(Val::Str(s)) => s.to_string(),
-                    _ => crate::value::print::stringify(v),
-                },
+/// `validateToolCalls(response, expectation)`: `toolCalls\nexpectation\nargumentTexts`,
+/// `toolCalls` the simulation result's list (`null` for a response that is
+/// not one), `argumentTexts[i]` `JSON.stringify(expectation.calls[i].arguments)`
+/// (printed in messages).
+#[wasm_bindgen]
+pub fn validate_tool_calls_json(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [calls, expectation, texts] = parts(payload, ext, ["response.toolCalls", "expectation", "expectation"])?;
+        let print = |i: usize, v: &Val<'_>| match &texts {
+            Val::Arr(t) => match t.get(i) {
+                Some(Val::Str(s)) => s.to_string(),
                 _ => crate::value::print::stringify(v),
-            };
-            let actual = match std::mem::replace(&mut args[0], Val::Null) {
-                Val::Arr(items) => Some(tools::read_actual_calls(items, "response.toolCalls")?),
-                _ => None,
-            };
-            let expectation = tools::read_tools_triggered(&args[1], "expectation", &print)?;
-            serde_json::to_string(&tools::validate_tool_calls(actual.as_deref(), &expectation))
-        }
-        1 => {
-            let options = tools::read_count_options(&args[1], "options")?;
-            let count = match args[0] {
-                Val::Num(n) => Some(n as usize),
-                _ => None,
-            };
-            serde_json::to_string(&tools::validate_tool_call_count(count, &options))
-        }
-        _ => return Err(MatcherError::invalid_argument("kind", "unknown check")),
-    };
-    json.map_err(|e| MatcherError::invalid_argument("result", e.to_string()))
+            },
+            _ => crate::value::print::stringify(v),
+        };
+        let list = Reader::new(Some(&calls), "response.toolCalls");
+        let actual = match calls {
+            Val::Arr(_) => Some(crate::tool_calls::read_calls(&list, "name")?),
+            _ => None,
+        };
+        let expectation = tools::read_tools_triggered(&Reader::new(Some(&expectation), "expectation"), &print)?;
+        Ok(tools::validate_tool_calls(actual.as_deref(), &expectation))
+    })())
 }
 
-/// `applySanitizers`: `payload` is `response\nsanitizers` (the list with a
+/// `validateToolCallCount(response, options)`: `count\noptions`, `count`
+/// the number of the simulation result's calls (`null`: not one).
+#[wasm_bindgen]
+pub fn validate_tool_call_count_json(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [count, options] = parts(payload, ext, ["response.toolCalls", "options"])?;
+        let options = tools::read_count_options(&Reader::new(Some(&options), "options"))?;
+        let count = match count {
+            Val::Num(n) => Some(n as usize),
+            _ => None,
+        };
+        Ok(tools::validate_tool_call_count(count, &options))
+    })())
+}
+
+/// `applySanitizers(response, sanitizers)`: `response\nsanitizers` (a
 /// `RegExp` pattern as `[source, flags]`); returns the sanitized text of the
 /// response (its `extractText`).
 #[wasm_bindgen]
-pub fn responses_sanitize(payload: &[u8]) -> std::result::Result<String, JsValue> {
+pub fn apply_sanitizers(payload: &[u8], ext: u32) -> Out {
     (|| -> Result<String> {
-        let (response, list) = split(payload, "response")?;
-        let sanitizers = sanitize::read_sanitizers(&list, "sanitizers")?;
+        let [response, list] = parts(payload, ext, ["response", "sanitizers"])?;
+        let sanitizers = sanitize::read_sanitizers(&Reader::new(Some(&list), "sanitizers"))?;
         sanitize::CompiledSanitizers::new(&sanitizers, "sanitizers")?.apply(&extract_text(&response))
     })()
     .map_err(to_js)
 }
 
-/// `matchSnapshot`: `payload` is `response\n[stored | null, sanitizers]`;
+/// `matchSnapshot(received, stored, sanitizers)`: `received\nstored\nsanitizers`;
 /// returns the `{ pass, actual, expected, diff }` JSON text.
 #[wasm_bindgen]
-pub fn responses_snapshot(payload: &[u8]) -> std::result::Result<String, JsValue> {
-    (|| -> Result<String> {
-        let (response, args) = split(payload, "received")?;
-        let stored = match arg_at(&args, 0) {
-            None | Some(Val::Null) => None,
-            Some(Val::Str(s)) => Some(&**s),
-            Some(other) => {
-                return Err(MatcherError::invalid_argument(
-                    "stored",
-                    format!("stored must be a string, null or undefined, got {}", other.type_name()),
-                ))
-            }
-        };
-        let list = sanitize::read_sanitizers(arg_at(&args, 1).unwrap_or(&Val::Null), "sanitizers")?;
+pub fn match_snapshot(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [received, stored, list] = parts(payload, ext, ["received", "stored", "sanitizers"])?;
+        let stored = Reader::new(Some(&stored), "stored");
+        let stored = stored.given().map(|_| stored.str()).transpose()?;
+        let list = sanitize::read_sanitizers(&Reader::new(Some(&list), "sanitizers"))?;
         let compiled = sanitize::CompiledSanitizers::new(&list, "sanitizers")?;
-        let r = snapshot::match_snapshot(&extract_text(&response), stored, &compiled)?;
-        serde_json::to_string(&r).map_err(|e| MatcherError::invalid_argument("result", e.to_string()))
-    })()
-    .map_err(to_js)
-}
-
-fn arg_at<'j>(args: &'j Val<'j>, i: usize) -> Option<&'j Val<'j>> {
-    match args {
-        Val::Arr(items) => items.get(i),
-        _ => None,
-    }
+        snapshot::match_snapshot(&extract_text(&received), stored, &compiled)
+    })())
 }
 
 /// Judge and dataset helpers (`pkg-template/evals.js`). `payload` is one JSON

@@ -3,33 +3,29 @@
 
 use super::{parts, to_js};
 use crate::error::{MatcherError, Result};
+use crate::reader::Reader;
 use crate::tool_calls::{
     match_any_tool_call, match_no_tool_calls, match_tool_call_count, match_tool_calls, match_tool_calls_subset,
     options_from_val, resolve_match_options, validators as v, Call, MaxExtraToolCalls, ResolvedMatchOptions,
 };
 use crate::value::Val;
-use std::borrow::Cow;
 use wasm_bindgen::prelude::*;
 
-/// Reads a `[names, arguments]` list; `what` names it in error paths.
-fn split_calls<'a>(v: Val<'a>, what: &str) -> Result<Vec<Call<'a>>> {
-    let mut parts = match v {
-        Val::Arr(parts) if parts.len() == 2 => parts,
-        other => {
-            return Err(MatcherError::invalid_argument(
-                what,
-                format!("{what} must be an array of tool calls, got {}", other.type_name()),
-            ))
-        }
-    };
-    let (Val::Arr(args), Val::Arr(names)) = (parts.pop().unwrap_or(Val::Null), parts.pop().unwrap_or(Val::Null)) else {
-        return Err(MatcherError::invalid_argument(what, "malformed tool-call list"));
+/// Reads a tool-call list as the glue sends it, `[names, arguments]`
+/// (`r` names the list in error paths: `expected[3].toolName`).
+fn split_calls<'v>(r: &Reader<'_, 'v>) -> Result<Vec<Call<'v>>> {
+    let columns = r.array("an array of tool calls")?;
+    let (Some(Val::Arr(names)), Some(Val::Arr(args))) = (columns.first(), columns.get(1)) else {
+        return Err(r.error("malformed tool-call list"));
     };
     names
-        .into_iter()
+        .iter()
         .zip(args)
         .enumerate()
-        .map(|(i, (name, args))| Call::from_parts(name, args, &|| format!("{what}[{i}]")))
+        .map(|(i, (name, args))| {
+            let item = r.item(i, name);
+            Call::read(&item.at("toolName", name), &item.at("arguments", args))
+        })
         .collect()
 }
 
@@ -46,8 +42,8 @@ pub fn evaluate_tool_calls(payload: &[u8], ext: u32) -> std::result::Result<Vec<
 fn evaluate_impl(payload: &[u8], ext: u32) -> Result<Vec<u32>> {
     let [expected, actual, options] = parts(payload, ext, ["expected", "actual", "options"])?;
     let layer = options_from_val(Some(&options), "options")?;
-    let expected = split_calls(expected, "expected")?;
-    let actual = split_calls(actual, "actual")?;
+    let expected = split_calls(&Reader::new(Some(&expected), "expected"))?;
+    let actual = split_calls(&Reader::new(Some(&actual), "actual"))?;
     let negative = layer.is_negative_test.unwrap_or(false);
     let r = crate::tool_calls::evaluate(&expected, &actual, &layer.resolve(), negative);
     let mut out = Vec::with_capacity(
@@ -77,8 +73,8 @@ pub fn align_tool_calls(payload: &[u8], ext: u32) -> std::result::Result<String,
     (|| -> Result<String> {
         let [expected, actual, options] = parts(payload, ext, ["expected", "actual", "options"])?;
         let layer = options_from_val(Some(&options), "options")?;
-        let expected = split_calls(expected, "expected")?;
-        let actual = split_calls(actual, "actual")?;
+        let expected = split_calls(&Reader::new(Some(&expected), "expected"))?;
+        let actual = split_calls(&Reader::new(Some(&actual), "actual"))?;
         let a = crate::tool_calls::align(
             &expected,
             &actual,
@@ -128,53 +124,8 @@ pub fn resolve(payload: &[u8], ext: u32) -> std::result::Result<String, JsValue>
     ))
 }
 
-fn names<'a>(v: Option<Val<'a>>, what: &str) -> Result<Vec<Cow<'a, str>>> {
-    match v {
-        Some(Val::Arr(items)) => items
-            .into_iter()
-            .enumerate()
-            .map(|(i, item)| match item {
-                Val::Str(s) => Ok(s),
-                other => Err(MatcherError::invalid_argument(
-                    format!("{what}[{i}]"),
-                    format!("tool names must be strings, got {}", other.type_name()),
-                )),
-            })
-            .collect(),
-        other => Err(MatcherError::invalid_argument(
-            what,
-            format!(
-                "{what} must be an array of tool names, got {}",
-                other.map_or("undefined", |v| v.type_name())
-            ),
-        )),
-    }
-}
-
-fn string<'a>(v: Option<Val<'a>>, what: &str) -> Result<Cow<'a, str>> {
-    match v {
-        Some(Val::Str(s)) => Ok(s),
-        other => Err(MatcherError::invalid_argument(
-            what,
-            format!(
-                "{what} must be a string, got {}",
-                other.map_or("undefined", |v| v.type_name())
-            ),
-        )),
-    }
-}
-
-fn object<'a>(v: Option<Val<'a>>, what: &str) -> Result<Val<'a>> {
-    match v {
-        Some(obj @ Val::Obj(_)) => Ok(obj),
-        other => Err(MatcherError::invalid_argument(
-            what,
-            format!(
-                "{what} must be an object, got {}",
-                other.map_or("undefined", |v| v.type_name())
-            ),
-        )),
-    }
+fn names<'v>(r: &Reader<'_, 'v>) -> Result<Vec<&'v str>> {
+    r.items("an array of tool names", |n| n.str())
 }
 
 /// The nine validators. `kind` picks one; `payload` is the JSON array of its
@@ -188,16 +139,27 @@ pub fn validate(kind: u32, payload: &[u8], ext: u32) -> std::result::Result<Vec<
 
 fn validate_impl(kind: u32, payload: &[u8], ext: u32) -> Result<Vec<u32>> {
     let [args] = parts(payload, ext, ["arguments"])?;
-    let Val::Arr(args) = args else {
-        return Err(MatcherError::invalid_argument("arguments", "malformed payload"));
-    };
-    let mut args = args.into_iter();
-    let mut next = || args.next();
+    let args = Reader::new(Some(&args), "arguments");
+    let args = args.array("the arguments")?;
+    const NAMES: [[&str; 4]; 9] = [
+        ["expected", "actual", "", ""],
+        ["expected", "actual", "", ""],
+        ["expected", "actual", "", ""],
+        ["toolName", "actual", "count", ""],
+        ["actual", "", "", ""],
+        ["toolName", "expectedArgs", "toolCalls", ""],
+        ["toolName", "expectedArgs", "toolCalls", ""],
+        ["toolName", "argName", "expectedValue", "toolCalls"],
+        ["toolName", "argName", "toolCalls", ""],
+    ];
+    let names_of = NAMES
+        .get(kind as usize)
+        .ok_or_else(|| MatcherError::invalid_argument("kind", "unknown validator"))?;
+    let arg: [Reader<'_, '_>; 4] = std::array::from_fn(|i| Reader::new(args.get(i), names_of[i]));
     let yes = |b: bool| Ok(vec![b as u32]);
     match kind {
         0..=2 => {
-            let expected = names(next(), "expected")?;
-            let actual = names(next(), "actual")?;
+            let (expected, actual) = (names(&arg[0])?, names(&arg[1])?);
             yes(match kind {
                 0 => match_tool_calls(&expected, &actual),
                 1 => match_tool_calls_subset(&expected, &actual),
@@ -205,48 +167,41 @@ fn validate_impl(kind: u32, payload: &[u8], ext: u32) -> Result<Vec<u32>> {
             })
         }
         3 => {
-            let tool = string(next(), "toolName")?;
-            let actual = names(next(), "actual")?;
-            match next() {
+            let (tool, actual) = (arg[0].str()?, names(&arg[1])?);
+            // A count that is not a whole number never matches (as `===` in the reference).
+            match arg[2].value() {
                 Some(Val::Num(n)) => yes(n.fract() == 0.0
-                    && n >= 0.0
-                    && n <= usize::MAX as f64
-                    && match_tool_call_count(&tool, &actual, n as usize)),
-                other => Err(MatcherError::invalid_argument(
-                    "count",
-                    format!(
-                        "count must be a number, got {}",
-                        other.map_or("undefined", |v| v.type_name())
-                    ),
-                )),
+                    && *n >= 0.0
+                    && *n <= usize::MAX as f64
+                    && match_tool_call_count(tool, &actual, *n as usize)),
+                _ => Err(arg[2].bad("a number")),
             }
         }
-        4 => yes(match_no_tool_calls(&names(next(), "actual")?)),
+        4 => yes(match_no_tool_calls(&names(&arg[0])?)),
         5 | 6 => {
-            let tool = string(next(), "toolName")?;
-            let want = object(next(), "expectedArgs")?;
-            let calls = split_calls(next().unwrap_or(Val::Undefined), "toolCalls")?;
+            let tool = arg[0].str()?;
+            let want = arg[1]
+                .required("an object")
+                .and_then(|v| arg[1].object("an object").map(|_| v))?;
+            let calls = split_calls(&arg[2])?;
             yes(if kind == 5 {
-                v::with_args(&tool, &want, &calls)
+                v::with_args(tool, want, &calls)
             } else {
-                v::with_partial_args(&tool, &want, &calls)
+                v::with_partial_args(tool, want, &calls)
             })
         }
         7 => {
-            let tool = string(next(), "toolName")?;
-            let key = string(next(), "argName")?;
-            let want = next().unwrap_or(Val::Undefined);
-            let calls = split_calls(next().unwrap_or(Val::Undefined), "toolCalls")?;
-            yes(v::argument(&tool, &key, &want, &calls))
+            let (tool, key) = (arg[0].str()?, arg[1].str()?);
+            let want = arg[2].value().unwrap_or(&Val::Undefined);
+            let calls = split_calls(&arg[3])?;
+            yes(v::argument(tool, key, want, &calls))
         }
-        8 => {
-            let tool = string(next(), "toolName")?;
-            let key = string(next(), "argName")?;
-            let calls = split_calls(next().unwrap_or(Val::Undefined), "toolCalls")?;
-            Ok(v::argument_candidates(&tool, &key, &calls)
+        _ => {
+            let (tool, key) = (arg[0].str()?, arg[1].str()?);
+            let calls = split_calls(&arg[2])?;
+            Ok(v::argument_candidates(tool, key, &calls)
                 .map(|(i, _)| i as u32)
                 .collect())
         }
-        _ => Err(MatcherError::invalid_argument("kind", "unknown validator")),
     }
 }

@@ -5,7 +5,9 @@
 
 use super::to_js;
 use crate::error::{ErrorCode, MatcherError, Result};
+use crate::reader::Reader;
 use crate::transcripts::*;
+use crate::value::Val;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -13,33 +15,32 @@ fn json(text: &str, path: &str) -> Result<Value> {
     serde_json::from_str(text).map_err(|e| MatcherError::new(ErrorCode::InvalidJson, path, e.to_string()))
 }
 
+/// A list of strings (`what` describes it), absent or `null` as empty.
+fn strings(r: &Reader<'_, '_>, what: &str) -> Result<Vec<String>> {
+    match r.given() {
+        None => Ok(Vec::new()),
+        Some(_) => r.items(what, |s| s.str().map(str::to_string)),
+    }
+}
+
 /// `normalizeTranscript`: `input` is raw transcript text when `is_text`, else
 /// the JSON text of parsed records; `options` is `{ harness?, workspace?,
-/// mcpServers? }` as JSON. Returns `{ harness, turns }` as JSON text (the
+/// mcpServers? }` as JSON (extended form, see [`crate::value::parse`]). Returns `{ harness, turns }` as JSON text (the
 /// glue adds the run-level `events`).
+///
+/// Errors: `INVALID_OPTION` for a `harness` that is not a known name, a
+/// `workspace` that is not a string, `mcpServers` that are not strings.
 #[wasm_bindgen]
 pub fn transcript_normalize(input: &str, is_text: bool, options: &str) -> std::result::Result<String, JsValue> {
     (|| -> Result<String> {
-        let o = json(options, "options")?;
-        let harness = match o.get("harness") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(h)) => Some(Harness::parse(h)?),
-            Some(_) => {
-                return Err(MatcherError::invalid_option(
-                    "options.harness",
-                    "harness must be a string",
-                ))
-            }
-        };
+        let o = crate::value::parse::parse(options, true, "options")?;
+        let o = Reader::new(Some(&o), "options");
+        o.opt_object("an object { harness?, workspace?, mcpServers? }")?;
+        let o = o.options();
+        let harness = o.field("harness").opt_str()?.map(Harness::parse).transpose()?;
         let opts = NormalizeOptions {
-            workspace: o.get("workspace").and_then(Value::as_str).map(str::to_string),
-            mcp_servers: o
-                .get("mcpServers")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-                .filter_map(|s| s.as_str().map(str::to_string))
-                .collect(),
+            workspace: o.field("workspace").opt_str()?.map(str::to_string),
+            mcp_servers: strings(&o.field("mcpServers"), "an array of server names")?,
         };
         let run = if is_text {
             normalize_text(input, harness, &opts)?
@@ -89,40 +90,46 @@ fn capability(e: HarnessCapabilityError) -> JsValue {
     arr.into()
 }
 
-fn pattern(v: Option<&Value>, path: &str) -> Result<Option<Pattern>> {
-    match v {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => Pattern::from_value(v, path).map(Some),
+/// A text or a RegExp (`{ source, flags }`, as the glue sends one);
+/// `None` when not given.
+fn pattern(r: &Reader<'_, '_>) -> Result<Option<Pattern>> {
+    match r.given() {
+        None => Ok(None),
+        Some(Val::Str(s)) => Ok(Some(Pattern::text(s.to_string()))),
+        Some(Val::Obj(_)) if r.field("source").value().is_some() => {
+            let source = r.field("source").str()?;
+            let flags = r.field("flags").opt_str()?.unwrap_or("");
+            Pattern::regex(source, flags, &r.path()).map(Some)
+        }
+        Some(_) => Err(r.bad("a string or a RegExp")),
     }
 }
 
-fn input_match(v: Option<&Value>) -> Result<Option<InputMatch>> {
-    match v {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => InputMatch::from_value(v, "input").map(Some),
+fn required_pattern(r: &Reader<'_, '_>) -> Result<Pattern> {
+    pattern(r)?.ok_or_else(|| r.bad("a string or a RegExp"))
+}
+
+/// A tool input: a text, a RegExp, or `{ object }` (an object matched key by key).
+fn input_match(r: &Reader<'_, '_>) -> Result<Option<InputMatch>> {
+    match r.given() {
+        Some(Val::Obj(o)) if o.len() == 1 && o.get("object").is_some() => {
+            Ok(o.get("object").map(|v| InputMatch::Object(serde_json::Value::from(v))))
+        }
+        _ => Ok(pattern(r)?.map(InputMatch::Pattern)),
     }
 }
 
-fn string<'v>(v: Option<&'v Value>, path: &str) -> Result<&'v str> {
-    v.and_then(Value::as_str)
-        .ok_or_else(|| MatcherError::invalid_argument(path, format!("{path} must be a string")))
-}
-
-fn path_patterns(v: Option<&Value>, workspace: Option<&str>) -> Result<Vec<PathPattern>> {
-    let one = |v: &Value, path: &str| -> Result<PathPattern> {
-        match v {
-            Value::String(g) => PathPattern::glob(g, workspace, path),
-            other => Ok(PathPattern::Regex(Pattern::from_value(other, path)?)),
+fn path_patterns(r: &Reader<'_, '_>, workspace: Option<&str>) -> Result<Vec<PathPattern>> {
+    let one = |r: &Reader<'_, '_>| -> Result<PathPattern> {
+        match r.value() {
+            Some(Val::Str(g)) => PathPattern::glob(g, workspace, &r.path()),
+            _ => Ok(PathPattern::Regex(required_pattern(r)?)),
         }
     };
-    match v {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::Array(items)) => items
-            .iter()
-            .enumerate()
-            .map(|(i, g)| one(g, &format!("paths[{i}]")))
-            .collect(),
-        Some(v) => Ok(vec![one(v, "paths")?]),
+    match r.given() {
+        None => Ok(Vec::new()),
+        Some(Val::Arr(_)) => r.items("an array of globs or RegExps", |g| one(&g)),
+        Some(_) => Ok(vec![one(r)?]),
     }
 }
 
@@ -138,9 +145,8 @@ pub fn transcript_check(matcher: &str, payload: &str) -> std::result::Result<Str
     };
     let negated = args.get(1).and_then(Value::as_bool).unwrap_or(false);
     let actual = args.first().unwrap_or(&Value::Null);
-    let arg = |i: usize| args.get(i + 2);
-    let out = check(matcher, actual, negated, &arg);
-    match out {
+    let rest: Vec<Val<'_>> = args.iter().skip(2).map(Val::from).collect();
+    match check(matcher, actual, negated, &rest) {
         Ok(Ok(text)) => Ok(text),
         Ok(Err(cap)) => Err(capability(cap)),
         Err(e) => Err(to_js(e)),
@@ -149,87 +155,81 @@ pub fn transcript_check(matcher: &str, payload: &str) -> std::result::Result<Str
 
 type Checked = std::result::Result<String, HarnessCapabilityError>;
 
-fn text(r: &MatchResult) -> Checked {
+fn text<T: serde::Serialize>(r: &T) -> Checked {
     Ok(serde_json::to_string(r).unwrap_or_default())
 }
 
-fn check<'a>(m: &str, actual: &Value, negated: bool, arg: &dyn Fn(usize) -> Option<&'a Value>) -> Result<Checked> {
+/// The matcher's parameter names, in the JS signature's order after `actual`.
+fn params(m: &str) -> &'static [&'static str] {
+    match m {
+        "toHaveCalledSkill" => &["name"],
+        "toHaveCalledMcp" => &["server", "tool", "input"],
+        "toHaveCalledTool" => &["name", "input"],
+        "toHaveRun" => &["command"],
+        "toHaveEdited" => &["path"],
+        "toHaveSearched" => &["query"],
+        "toHaveFetched" => &["url"],
+        "toHaveCalledInOrder" => &["names"],
+        "toHaveCalledTimes" => &["name", "times"],
+        "trajectoryF1" => &["expected", "threshold"],
+        "toHaveChanged" => &["paths", "options"],
+        "toHaveFile" => &["path", "pattern", "content"],
+        _ => &[],
+    }
+}
+
+fn check(m: &str, actual: &Value, negated: bool, rest: &[Val<'_>]) -> Result<Checked> {
+    let names = params(m);
+    let arg: Vec<Reader<'_, '_>> = (0..names.len()).map(|i| Reader::new(rest.get(i), names[i])).collect();
     let subject = || Subject::from_value(actual, m);
+    let found = |r: std::result::Result<MatchResult, HarnessCapabilityError>| r.and_then(|r| text(&r));
     Ok(match m {
-        "toHaveCalledSkill" => text(&to_have_called_skill(&subject()?, string(arg(0), "name")?, negated)),
+        "toHaveCalledSkill" => text(&to_have_called_skill(&subject()?, arg[0].str()?, negated)),
         "toHaveCalledMcp" => {
-            let (server, tool) = (string(arg(0), "server")?, string(arg(1), "tool")?);
-            let input = input_match(arg(2))?;
+            let (server, tool) = (arg[0].str()?, arg[1].str()?);
+            let input = input_match(&arg[2])?;
             text(&to_have_called_mcp(&subject()?, server, tool, input.as_ref(), negated))
         }
         "toHaveCalledTool" => {
-            let name = pattern(arg(0), "name")?
-                .ok_or_else(|| MatcherError::invalid_argument("name", "name must be a string or a RegExp"))?;
-            let input = input_match(arg(1))?;
+            let name = required_pattern(&arg[0])?;
+            let input = input_match(&arg[1])?;
             text(&to_have_called_tool(&subject()?, &name, input.as_ref(), negated))
         }
-        "toHaveRun" => text(&to_have_run(&subject()?, pattern(arg(0), "command")?.as_ref(), negated)),
-        "toHaveEdited" => text(&to_have_edited(&subject()?, pattern(arg(0), "path")?.as_ref(), negated)),
-        "toHaveSearched" => match to_have_searched(&subject()?, pattern(arg(0), "query")?.as_ref(), negated) {
-            Ok(r) => text(&r),
-            Err(e) => Err(e),
-        },
-        "toHaveFetched" => match to_have_fetched(&subject()?, pattern(arg(0), "url")?.as_ref(), negated) {
-            Ok(r) => text(&r),
-            Err(e) => Err(e),
-        },
+        "toHaveRun" => text(&to_have_run(&subject()?, pattern(&arg[0])?.as_ref(), negated)),
+        "toHaveEdited" => text(&to_have_edited(&subject()?, pattern(&arg[0])?.as_ref(), negated)),
+        "toHaveSearched" => found(to_have_searched(&subject()?, pattern(&arg[0])?.as_ref(), negated)),
+        "toHaveFetched" => found(to_have_fetched(&subject()?, pattern(&arg[0])?.as_ref(), negated)),
         "toHaveCalledInOrder" => {
-            let Some(Value::Array(items)) = arg(0) else {
-                return Err(MatcherError::invalid_argument("names", "names must be an array"));
-            };
-            let names = items
-                .iter()
-                .enumerate()
-                .map(|(i, v)| Pattern::from_value(v, &format!("names[{i}]")))
-                .collect::<Result<Vec<_>>>()?;
+            let names = arg[0].items("an array of names or RegExps", |n| required_pattern(&n))?;
             text(&to_have_called_in_order(&subject()?, &names, negated))
         }
         "toHaveCalledTimes" => {
-            let name = pattern(arg(0), "name")?
-                .ok_or_else(|| MatcherError::invalid_argument("name", "name must be a string or a RegExp"))?;
-            let times = arg(1)
-                .and_then(Value::as_f64)
-                .filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n < 1e15)
-                .ok_or_else(|| MatcherError::invalid_argument("times", "times must be a non-negative integer"))?;
+            let name = required_pattern(&arg[0])?;
+            let times = arg[1]
+                .opt_count(0, 1 << 53, "a non-negative integer")?
+                .ok_or_else(|| arg[1].bad("a non-negative integer"))?;
             text(&to_have_called_times(&subject()?, &name, times as usize, negated))
         }
         "trajectoryF1" => {
-            let Some(Value::Array(items)) = arg(0) else {
-                return Err(MatcherError::invalid_argument(
-                    "expected",
-                    "expected must be an array of tool names",
-                ));
+            let expected = arg[0].items("an array of tool names", |n| n.str().map(str::to_string))?;
+            let threshold = match arg[1].as_option().opt_number("a number from 0 to 1")? {
+                Some(t) if !(0.0..=1.0).contains(&t) => return Err(arg[1].as_option().bad("a number from 0 to 1")),
+                t => t.unwrap_or(1.0),
             };
-            let expected = items
-                .iter()
-                .enumerate()
-                .map(|(i, v)| string(Some(v), &format!("expected[{i}]")).map(str::to_string))
-                .collect::<Result<Vec<_>>>()?;
-            let threshold = arg(1).and_then(Value::as_f64).unwrap_or(1.0);
-            Ok(serde_json::to_string(&trajectory_f1(&subject()?, &expected, threshold, negated)).unwrap_or_default())
+            text(&trajectory_f1(&subject()?, &expected, threshold, negated))
         }
         "toHaveChanged" => {
-            let opts = arg(1);
-            let ws = opts.and_then(|o| o.get("workspace")).and_then(Value::as_str);
-            let ignore: Vec<String> = opts
-                .and_then(|o| o.get("ignore"))
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-                .filter_map(|s| s.as_str().map(str::to_string))
-                .collect();
-            let patterns = path_patterns(arg(0), ws)?;
+            let o = arg[1].options();
+            o.opt_object("an object { ignore?, workspace? }")?;
+            let ws = o.field("workspace").opt_str()?;
+            let ignore = strings(&o.field("ignore"), "an array of globs")?;
+            let patterns = path_patterns(&arg[0], ws)?;
             text(&to_have_changed(&subject()?, &patterns, &ignore, negated))
         }
         "toHaveFile" => {
-            let path = string(arg(0), "path")?;
-            let p = pattern(arg(1), "pattern")?;
-            text(&to_have_file(path, p.as_ref(), arg(2).and_then(Value::as_str), negated))
+            let path = arg[0].str()?;
+            let p = pattern(&arg[1])?;
+            text(&to_have_file(path, p.as_ref(), arg[2].opt_str()?, negated))
         }
         "toSucceed" => {
             let (code, out, err) = exec_from_value(actual)?;

@@ -201,6 +201,25 @@ test("malformed calls throw MatcherError; the module keeps working", () => {
   assert.ok(m.toHaveCalledTool(seedTurn, "bash").pass);
 });
 
+test("options of the wrong type are refused, never dropped or coerced", () => {
+  const opt = (fn, path) => assert.throws(fn, (e) => e.name === "MatcherError" && e.code === "INVALID_OPTION" && e.path === path);
+  const text = fixture("codex/untether_SYNTHETIC_all_item_types.jsonl");
+  opt(() => m.normalizeTranscript(text, { workspace: 5 }), "options.workspace");
+  opt(() => m.normalizeTranscript(text, { workspace: () => "/w" }), "options.workspace");
+  opt(() => m.normalizeTranscript(text, { mcpServers: "github" }), "options.mcpServers");
+  opt(() => m.normalizeTranscript(text, { mcpServers: ["github", 7] }), "options.mcpServers[1]");
+  const changed = { events: [], diff: { files: [{ path: "src/a.ts", status: "modified" }] } };
+  opt(() => m.toHaveChanged(changed, "src/**", { ignore: "src/a.ts" }), "options.ignore");
+  opt(() => m.toHaveChanged(changed, "src/**", { ignore: [/a/] }), "options.ignore[0]");
+  opt(() => m.toHaveChanged(changed, "src/**", { workspace: 1 }), "options.workspace");
+  opt(() => m.trajectoryF1(seedTurn, ["bash"], "0.5"), "threshold");
+  opt(() => m.trajectoryF1(seedTurn, ["bash"], 2), "threshold");
+  // The same calls with values of the right type work.
+  assert.equal(m.normalizeTranscript(text, { workspace: "/w", mcpServers: ["github"] }).harness, "codex");
+  assert.ok(m.toHaveChanged(changed, "src/**", { ignore: ["docs/**"] }).pass);
+  assert.equal(m.trajectoryF1(seedTurn, ["bash"], 0.5).pass, m.trajectoryF1(seedTurn, ["bash"]).f1 >= 0.5);
+});
+
 test("transcriptMatchers follow Vitest's expect.extend contract", () => {
   const tm = m.transcriptMatchers;
   const fetched = { events: [{ turn: 0, type: "web-fetch", url: "https://example.com/" }], unreported: [] };
