@@ -268,6 +268,30 @@ pub(crate) fn one_of_text<'s>(names: impl Iterator<Item = &'s str>) -> String {
     }
 }
 
+/// `String(v)` as JavaScript writes it (`-1`, `abc`, `null`, `[object Object]`),
+/// for messages that quote the reference's.
+pub(crate) fn js_string(v: &Val<'_>) -> String {
+    match v {
+        Val::Undefined => "undefined".into(),
+        Val::Null => "null".into(),
+        Val::Str(s) | Val::BigInt(s) => s.to_string(),
+        Val::Arr(items) => items
+            .iter()
+            .map(|i| {
+                if matches!(i, Val::Null | Val::Undefined) {
+                    String::new()
+                } else {
+                    js_string(i)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(","),
+        Val::Obj(_) => "[object Object]".into(),
+        Val::Date(_) => "[Date]".into(),
+        other => describe(other),
+    }
+}
+
 /// A short rendering of a bad value for messages (never Rust debug text).
 pub(crate) fn describe(v: &Val<'_>) -> String {
     match v {

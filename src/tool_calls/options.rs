@@ -1,7 +1,8 @@
 //! Match options: `EvalMatchOptions`, `resolveMatchOptions` and
 //! `MATCH_OPTIONS_DEFAULTS` of `@mcpjam/sdk@1.14.0` (`dist/matchers.js`).
 
-use crate::error::{MatcherError, Result};
+use crate::error::Result;
+use crate::reader::{js_string, Reader};
 use crate::value::Val;
 
 /// How expected calls are paired with actual calls (`toolCallOrder`).
@@ -161,89 +162,61 @@ pub fn resolve_match_options(
 /// Reads a layer from a [`Val`] (absent, `undefined` or `null` = empty layer).
 /// A `null` option resets to the default, as the reference's later `??` does.
 pub(crate) fn options_from_val(v: Option<&Val>, path: &str) -> Result<MatchOptions> {
-    let v = match v {
-        None | Some(Val::Undefined) | Some(Val::Null) => return Ok(MatchOptions::default()),
-        Some(v @ Val::Obj(_)) => v,
-        Some(other) => {
-            return Err(MatcherError::invalid_argument(
-                path,
-                format!("match options must be an object, got {}", other.type_name()),
-            ))
+    let r = Reader::new(v, path);
+    if r.given().is_none() {
+        return Ok(MatchOptions::default());
+    }
+    r.object("an object (match options)")?;
+    let o = r.options();
+    // `null` is the default (the reference's `options?.x ?? DEFAULT`).
+    fn one_of<T: Copy>(r: Reader<'_, '_>, table: &[(&str, T)]) -> Result<Option<T>> {
+        match r.value() {
+            Some(Val::Null) => Ok(Some(table[0].1)),
+            _ => r.opt_one_of(table),
         }
-    };
-    let field = |key: &str| match v.get(key) {
-        None | Some(Val::Undefined) => None,
-        Some(x) => Some(x),
-    };
-    let bad = |key: &str, want: &str, got: &Val| {
-        MatcherError::invalid_option(
-            format!("{path}.{key}"),
-            format!("{key} must be {want}, got {}", describe(got)),
-        )
-    };
-    let mut out = MatchOptions::default();
-    if let Some(x) = field("toolCallOrder") {
-        out.tool_call_order = Some(match x {
-            Val::Null => ToolCallOrder::Ignore,
-            Val::Str(s) if &**s == "ignore" => ToolCallOrder::Ignore,
-            Val::Str(s) if &**s == "strict" => ToolCallOrder::Strict,
-            Val::Str(s) if &**s == "superset" => ToolCallOrder::Superset,
-            _ => return Err(bad("toolCallOrder", r#""ignore", "strict" or "superset""#, x)),
-        });
     }
-    if let Some(x) = field("argumentMatching") {
-        out.argument_matching = Some(match x {
-            Val::Null => ArgumentMatching::Partial,
-            Val::Str(s) if &**s == "partial" => ArgumentMatching::Partial,
-            Val::Str(s) if &**s == "exact" => ArgumentMatching::Exact,
-            Val::Str(s) if &**s == "ignore" => ArgumentMatching::Ignore,
-            _ => return Err(bad("argumentMatching", r#""partial", "exact" or "ignore""#, x)),
-        });
-    }
-    if let Some(x) = field("maxExtraToolCalls") {
-        out.max_extra_tool_calls = Some(match x {
-            Val::Null => MaxExtraToolCalls::Unlimited,
-            Val::Num(n) if n.is_finite() && n.fract() == 0.0 && *n >= 0.0 => {
-                MaxExtraToolCalls::AtMost(if *n >= u64::MAX as f64 { u64::MAX } else { *n as u64 })
+    let max = o.field("maxExtraToolCalls");
+    Ok(MatchOptions {
+        tool_call_order: one_of(
+            o.field("toolCallOrder"),
+            &[
+                ("ignore", ToolCallOrder::Ignore),
+                ("strict", ToolCallOrder::Strict),
+                ("superset", ToolCallOrder::Superset),
+            ],
+        )?,
+        argument_matching: one_of(
+            o.field("argumentMatching"),
+            &[
+                ("partial", ArgumentMatching::Partial),
+                ("exact", ArgumentMatching::Exact),
+                ("ignore", ArgumentMatching::Ignore),
+            ],
+        )?,
+        max_extra_tool_calls: match max.value() {
+            None => None,
+            Some(Val::Null) => Some(MaxExtraToolCalls::Unlimited),
+            Some(Val::Num(n)) if n.is_finite() && n.fract() == 0.0 && *n >= 0.0 => {
+                Some(MaxExtraToolCalls::AtMost(if *n >= u64::MAX as f64 {
+                    u64::MAX
+                } else {
+                    *n as u64
+                }))
             }
-            _ => {
-                return Err(bad(
-                    "maxExtraToolCalls",
-                    "null (unlimited) or a non-negative integer",
-                    x,
-                ))
+            // `assertValidMaxExtra` of the reference, word for word.
+            Some(other) => {
+                return Err(max.error(format!(
+                    "Invalid maxExtraToolCalls: {}. Must be null (unlimited) or a non-negative integer.",
+                    js_string(other)
+                )))
             }
-        });
-    }
-    if let Some(x) = field("allowExtraToolCalls") {
-        out.allow_extra_tool_calls = Some(match x {
-            Val::Bool(b) => *b,
-            _ => return Err(bad("allowExtraToolCalls", "a boolean", x)),
-        });
-    }
-    if let Some(x) = field("isNegativeTest") {
-        out.is_negative_test = match x {
-            Val::Null => None,
-            Val::Bool(b) => Some(*b),
-            _ => return Err(bad("isNegativeTest", "a boolean", x)),
-        };
-    }
-    Ok(out)
-}
-
-/// A short rendering of a bad value for messages (never Rust debug text).
-pub(crate) fn describe(v: &Val) -> String {
-    match v {
-        Val::Str(s) if s.chars().count() <= 40 => format!("\"{s}\""),
-        Val::Num(n) if n.is_nan() => "NaN".into(),
-        Val::Num(n) if n.is_infinite() => (if *n > 0.0 { "Infinity" } else { "-Infinity" }).into(),
-        // serde_json's float printer, already in the module (core's float
-        // formatting would add ~15 KB of wasm).
-        Val::Num(n) if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 => format!("{}", *n as i64),
-        Val::Num(n) => serde_json::Number::from_f64(*n).map_or_else(|| "a number".into(), |x| x.to_string()),
-        Val::Bool(b) => format!("{b}"),
-        other => other.type_name().into(),
-    }
+        },
+        allow_extra_tool_calls: match o.field("allowExtraToolCalls") {
+            f if matches!(f.value(), Some(Val::Null)) => return Err(f.bad("a boolean")),
+            f => f.opt_bool()?,
+        },
+        is_negative_test: o.field("isNegativeTest").opt_bool()?,
+    })
 }
 
 #[cfg(test)]
