@@ -31,6 +31,8 @@
 )]
 
 pub mod error;
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) mod js;
 pub mod responses;
 pub mod tool_calls;
 pub mod traces;

@@ -235,12 +235,7 @@ pub(crate) fn options_from_val(v: Option<&Val>, path: &str) -> Result<MatchOptio
 pub(crate) fn describe(v: &Val) -> String {
     match v {
         Val::Str(s) if s.chars().count() <= 40 => format!("\"{s}\""),
-        Val::Num(n) if n.is_nan() => "NaN".into(),
-        Val::Num(n) if n.is_infinite() => (if *n > 0.0 { "Infinity" } else { "-Infinity" }).into(),
-        // serde_json's float printer, already in the module (core's float
-        // formatting would add ~15 KB of wasm).
-        Val::Num(n) if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 => format!("{}", *n as i64),
-        Val::Num(n) => serde_json::Number::from_f64(*n).map_or_else(|| "a number".into(), |x| x.to_string()),
+        Val::Num(n) => crate::js::number::to_string(*n),
         Val::Bool(b) => format!("{b}"),
         other => other.type_name().into(),
     }
