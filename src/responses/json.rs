@@ -9,7 +9,7 @@
 //! printed by [`stringify`] / [`stringify_pretty`], which write numbers as
 //! `Number.prototype.toString` does (`1e+21`, `1e-7`, `100`).
 
-use crate::error::{ErrorCode, MatcherError, Result};
+use crate::error::{MatcherError, Result};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use std::borrow::Cow;
 use std::fmt::{self, Write};
@@ -62,14 +62,10 @@ impl<'a> Json<'a> {
     pub(crate) fn parse(text: &'a str, path: &str) -> Result<Json<'a>> {
         let mut de = serde_json::Deserializer::from_str(text);
         let v = Seed.deserialize(&mut de).and_then(|v| de.end().map(|_| v));
-        v.map_err(|e| {
-            let msg = e.to_string();
-            let code = if msg.contains("recursion limit") || msg.contains("surrogate") || msg.contains("hex escape") {
-                ErrorCode::UnsupportedValue
-            } else {
-                ErrorCode::InvalidJson
-            };
-            MatcherError::new(code, path, msg)
+        // The one classification; the message stays serde_json's own here.
+        v.map_err(|e| MatcherError {
+            message: e.to_string(),
+            ..MatcherError::from_json_error(&e, path)
         })
     }
 }
@@ -333,6 +329,7 @@ impl<'de> Visitor<'de> for Seed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorCode;
 
     #[test]
     fn numbers_print_as_javascript() {
