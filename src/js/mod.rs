@@ -1,6 +1,8 @@
-//! JavaScript's own semantics, each written once for every family:
-//! `Number.prototype.toString` and `toFixed` ([`number`]),
-//! `String.prototype.trim`, UTF-16 `length` and `slice` ([`text`]).
+//! JavaScript's own semantics, each written once for every family: the
+//! `RegExp` front end ([`regex`]: JS syntax and flags translated for the
+//! linear-time engines), `Number.prototype.toString` and `toFixed`
+//! ([`number`]), `String.prototype.trim`, UTF-16 `length` and `slice`
+//! ([`text`]).
 //! Plain Rust, no `wasm_bindgen`: the families call these and the
 //! WebAssembly exports only carry their results.
 //!
@@ -9,4 +11,5 @@
 //! `tests/data/`, and `tests/js/js-semantics.test.mjs` asks V8 directly).
 
 pub(crate) mod number;
+pub(crate) mod regex;
 pub(crate) mod text;

@@ -32,7 +32,7 @@
 //! pin (check it with `containsText` when it matters).
 
 use super::json::{stringify_pretty, Json};
-use super::pattern::{compile_js, Pattern};
+use super::pattern::Pattern;
 use crate::error::{ErrorCode, MatcherError, Result};
 use regex_lite::{Captures, Regex};
 
@@ -154,7 +154,7 @@ impl CompiledSanitizers {
                             )));
                         }
                         Step::Custom {
-                            re: compile_js(source, flags, &at).map_err(named)?,
+                            re: crate::js::regex::compile(source, flags, &at).map_err(named)?,
                             replacement: replacement.clone().unwrap_or_else(|| "[SANITIZED]".into()),
                             global,
                         }

@@ -10,12 +10,11 @@
 //! argument rule, which the tool-call family does not have: an expected
 //! object or array matches any object (or array) holding at least its keys,
 //! recursively, and `{ $pattern, $flags? }` matches a string by a regular
-//! expression ([`super::pattern::compile_js`]: JavaScript syntax and `^`/`$`
+//! expression ([`crate::js::regex::compile`]: JavaScript syntax and `^`/`$`
 //! meaning, linear time, compiled when the expectation is read, so a bad
 //! pattern throws at once instead of being skipped).
 
 use super::json::{js_number, json_number, stringify, Json};
-use super::pattern::compile_js;
 use crate::error::{MatcherError, Result};
 use crate::tool_calls::Call;
 use crate::value::{json_eq, Val};
@@ -117,7 +116,7 @@ fn matcher<'a>(v: &Val<'a>, path: &str) -> Result<ArgMatcher<'a>> {
             Some(Val::Str(f)) => f,
             Some(other) => return Err(invalid(format!("{path}.$flags"), "a string of flags", other)),
         };
-        return compile_js(source, flags, &format!("{path}.$pattern")).map(ArgMatcher::Pattern);
+        return crate::js::regex::compile(source, flags, &format!("{path}.$pattern")).map(ArgMatcher::Pattern);
     }
     fields(v, path).map(|f| f.unwrap_or_else(|| ArgMatcher::Equal(v.clone())))
 }
