@@ -10,8 +10,6 @@
 //! module: `core::fmt`'s would add ~15 KB). `toFixed` rounds the exact
 //! binary value half away from zero, in integer arithmetic.
 
-use std::fmt::Write;
-
 /// `String(x)` for a double: `1`, `-4.5`, `0.30000000000000004`, `1e+21`,
 /// `1.5e-7`, `5e-324`, `NaN`, `-Infinity`; `-0` prints as `0`.
 pub(crate) fn to_string(x: f64) -> String {
@@ -35,52 +33,109 @@ pub(crate) fn write_to(x: f64, out: &mut String) {
         out.push('-');
     }
     let mut buf = zmij::Buffer::new();
-    let (digits, n) = shortest(buf.format_finite(x.abs()));
-    place(&digits, n, out);
+    let digits = Digits::read(buf.format_finite(x.abs()).as_bytes());
+    digits.place(out);
 }
 
-/// The shortest digits of a positive finite double as `zmij` prints it
-/// (`123.45`, `1e21`, `1.5e-7`, `0.001`, `5e-324`, `1.0`): the significant
-/// digits without leading or trailing zeros, and ECMAScript's *n* (the
-/// value is `0.d1d2… × 10^n`).
-fn shortest(printed: &str) -> (String, i32) {
-    let (mantissa, exp) = match printed.split_once('e') {
-        Some((m, e)) => (m, e.parse::<i32>().unwrap_or(0)),
-        None => (printed, 0),
-    };
-    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let mut n = int.len() as i32 + exp;
-    let all = format!("{int}{frac}");
-    let lead = all.len() - all.trim_start_matches('0').len();
-    n -= lead as i32;
-    let digits = all[lead..].trim_end_matches('0').to_string();
-    (digits, n)
+/// The shortest round-trip digits of a positive double: `d[..k]` without
+/// leading or trailing zeros, and ECMAScript's *n* (the value is
+/// `0.d1d2… × 10^n`). At most 17 digits are significant.
+struct Digits {
+    d: [u8; 17],
+    k: usize,
+    n: i32,
 }
 
-/// ECMAScript `Number::toString` steps 6–12: the digits `d` (k of them)
-/// with the point after the n-th.
-fn place(d: &str, n: i32, out: &mut String) {
-    let k = d.len() as i32;
-    if k <= n && n <= 21 {
-        out.push_str(d);
-        (0..n - k).for_each(|_| out.push('0'));
-    } else if 0 < n && n <= 21 {
-        out.push_str(&d[..n as usize]);
-        out.push('.');
-        out.push_str(&d[n as usize..]);
-    } else if -6 < n && n <= 0 {
-        out.push_str("0.");
-        (0..-n).for_each(|_| out.push('0'));
-        out.push_str(d);
-    } else {
-        out.push_str(&d[..1]);
-        if k > 1 {
-            out.push('.');
-            out.push_str(&d[1..]);
+impl Digits {
+    /// Reads `zmij`'s text (`123.45`, `1e21`, `1.5e-7`, `0.001`, `5e-324`,
+    /// `1.0`, `3.4e+35`), byte by byte (no parsing or formatting code).
+    fn read(printed: &[u8]) -> Digits {
+        let mut out = Digits { d: [0; 17], k: 0, n: 0 };
+        let (mut after_point, mut in_exp, mut exp_neg, mut exp) = (false, false, false, 0i32);
+        for &b in printed {
+            match b {
+                b'.' => after_point = true,
+                b'e' | b'E' => in_exp = true,
+                b'-' => exp_neg = true,
+                b'+' => {}
+                _ if in_exp => exp = exp * 10 + i32::from(b - b'0'),
+                // A leading zero: before the point it does not count, after it it shifts n.
+                b'0' if out.k == 0 => out.n -= i32::from(after_point),
+                _ => {
+                    if out.k < out.d.len() {
+                        out.d[out.k] = b;
+                        out.k += 1;
+                    }
+                    out.n += i32::from(!after_point);
+                }
+            }
         }
-        let e = n - 1;
-        let _ = write!(out, "e{}{}", if e < 0 { '-' } else { '+' }, e.unsigned_abs());
+        while out.k > 1 && out.d[out.k - 1] == b'0' {
+            out.k -= 1;
+        }
+        out.n += if exp_neg { -exp } else { exp };
+        out
     }
+
+    /// ECMAScript `Number::toString` steps 6–12: the digits with the point
+    /// after the n-th, or in exponent form. Written into one byte buffer
+    /// (at most 24 bytes: `0.000001` and 17 digits, or `1.2345678901234567e-308`).
+    fn place(&self, out: &mut String) {
+        let (d, k, n) = (&self.d[..self.k], self.k as i32, self.n);
+        let mut buf = [b'0'; 32];
+        let mut len = 0;
+        let mut put = |bytes: &[u8]| {
+            buf[len..len + bytes.len()].copy_from_slice(bytes);
+            len += bytes.len();
+        };
+        const ZEROS: &[u8; 21] = b"000000000000000000000";
+        if k <= n && n <= 21 {
+            put(d);
+            put(&ZEROS[..(n - k) as usize]);
+        } else if 0 < n && n <= 21 {
+            put(&d[..n as usize]);
+            put(b".");
+            put(&d[n as usize..]);
+        } else if -6 < n && n <= 0 {
+            put(b"0.");
+            put(&ZEROS[..(-n) as usize]);
+            put(d);
+        } else {
+            put(&d[..1]);
+            if k > 1 {
+                put(b".");
+                put(&d[1..]);
+            }
+            let e = n - 1;
+            put(if e < 0 { b"e-" } else { b"e+" });
+            let e = e.unsigned_abs(); // at most 324
+            let digits = [
+                b'0' + (e / 100) as u8,
+                b'0' + (e / 10 % 10) as u8,
+                b'0' + (e % 10) as u8,
+            ];
+            put(&digits[if e >= 100 {
+                0
+            } else if e >= 10 {
+                1
+            } else {
+                2
+            }..]);
+        }
+        out.push_str(std::str::from_utf8(&buf[..len]).unwrap_or(""));
+    }
+}
+
+/// `v` in decimal, zero-padded to at least `width` digits.
+fn push_decimal(mut v: u128, width: usize, out: &mut String) {
+    let mut buf = [0u8; 40];
+    let mut i = buf.len();
+    while v > 0 || buf.len() - i < width {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+    }
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or(""));
 }
 
 /// `x.toFixed(digits)` (`digits` at most 17): the exact binary value of `x`
@@ -99,9 +154,10 @@ pub(crate) fn to_fixed(x: f64, digits: u32) -> String {
     if x < 0.0 {
         out.push('-');
     }
-    let _ = write!(out, "{}", units / scale);
+    push_decimal(units / scale, 1, &mut out);
     if digits > 0 {
-        let _ = write!(out, ".{:0width$}", units % scale, width = digits as usize);
+        out.push('.');
+        push_decimal(units % scale, digits as usize, &mut out);
     }
     out
 }

@@ -76,14 +76,14 @@ impl Flags {
     /// Errors: `INVALID_ARGUMENT` at `path` for a repeated flag or an unknown
     /// one (JavaScript's `SyntaxError`) and for `v` (Unicode sets: refused).
     pub(crate) fn parse(flags: &str, path: &str) -> Result<Flags> {
-        if let Some(f) = flags.chars().find(|&f| flags.matches(f).count() > 1) {
-            return Err(MatcherError::invalid_argument(
-                path,
-                format!("the regular expression flag {f:?} is repeated"),
-            ));
-        }
         let mut out = Flags::default();
-        for f in flags.chars() {
+        for (i, f) in flags.char_indices() {
+            if flags[..i].contains(f) {
+                return Err(MatcherError::invalid_argument(
+                    path,
+                    format!("the regular expression flag '{f}' is repeated"),
+                ));
+            }
             match f {
                 'd' | 'g' => {}
                 'i' => out.fold = true,
@@ -95,7 +95,7 @@ impl Flags {
                 other => {
                     return Err(MatcherError::invalid_argument(
                         path,
-                        format!("unknown regular expression flag {other:?}"),
+                        format!("unknown regular expression flag '{other}'"),
                     ))
                 }
             }

@@ -79,9 +79,10 @@ fn quantifier_len(s: &[char]) -> Option<usize> {
     (s.get(i) == Some(&'}')).then_some(i + 1)
 }
 
+/// The value of hex digits (`None` past `u32`).
 fn hex(s: &[char]) -> Option<u32> {
-    let text: String = s.iter().collect();
-    u32::from_str_radix(&text, 16).ok()
+    s.iter()
+        .try_fold(0u32, |v, c| v.checked_mul(16)?.checked_add(c.to_digit(16)?))
 }
 
 impl<'a> Translator<'a> {
