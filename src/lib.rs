@@ -31,6 +31,8 @@
 )]
 
 pub mod error;
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) mod js;
 pub(crate) mod matching;
 pub(crate) mod reader;
 pub mod responses;

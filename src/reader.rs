@@ -296,7 +296,7 @@ pub(crate) fn js_string(v: &Val<'_>) -> String {
 pub(crate) fn describe(v: &Val<'_>) -> String {
     match v {
         Val::Str(s) if s.chars().count() <= 40 => format!("\"{s}\""),
-        Val::Num(n) => crate::responses::json::js_number(*n),
+        Val::Num(n) => crate::js::number::to_string(*n),
         Val::Bool(b) => b.to_string(),
         other => other.type_name().into(),
     }

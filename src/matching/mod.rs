@@ -125,7 +125,7 @@ impl Policy {
         arrays: Arrays::ByIndex,
         leaf: Leaf::Stringify,
         placeholders: false,
-        patterns: Some(crate::responses::pattern::compile_js),
+        patterns: Some(crate::js::regex::compile),
         absent: Absent::Undefined,
     };
     /// reeval's object `input` of `toHaveCalledTool` / `toHaveCalledMcp`.

@@ -20,7 +20,7 @@ impl Placeholder {
     /// the seven words after JS `trim()` and `toLowerCase()`.
     pub(crate) fn parse(expected: &Val<'_>) -> Option<Placeholder> {
         let Val::Str(s) = expected else { return None };
-        let word = js_trim(s);
+        let word = crate::js::text::trim(s);
         // JS `toLowerCase()` then equality with an ASCII word is ASCII
         // case-folding here: the only non-ASCII letter that lowercases to
         // ASCII is KELVIN SIGN (to `k`), and no word has a `k`.
@@ -52,13 +52,6 @@ impl Placeholder {
             Placeholder::Null => matches!(v, Val::Null),
         }
     }
-}
-
-/// `String.prototype.trim`: JS white space and line terminators, which are
-/// Unicode `White_Space` without U+0085, plus U+FEFF.
-fn js_trim(s: &str) -> &str {
-    let ws = |c: char| (c.is_whitespace() && c != '\u{85}') || c == '\u{feff}';
-    s.trim_matches(ws)
 }
 
 #[cfg(test)]

@@ -7,8 +7,9 @@
 //! of the wrong type) is a [`MatcherError`].
 
 use super::extract::{extract_text, is_error_response};
-use super::json::{js_number, to_fixed_1, truncate_for_display, utf16_len};
 use crate::error::Result;
+use crate::js::number::{to_fixed, to_string as js_number};
+use crate::js::text::utf16_len;
 use crate::reader::Reader;
 use crate::value::eq::json_eq;
 use crate::value::print::{json_number, stringify_pretty};
@@ -43,6 +44,16 @@ impl CheckResult {
             details,
         }
     }
+}
+
+/// The reference's `truncateForDisplay(str, max)`: the first `max` UTF-16
+/// code units and `... (truncated)` when longer (a surrogate pair cut in
+/// half is dropped whole, where JS would keep a lone surrogate).
+pub(crate) fn truncate_for_display(s: &str, max: usize) -> String {
+    if utf16_len(s) <= max {
+        return s.to_string();
+    }
+    format!("{}... (truncated)", crate::js::text::slice_utf16(s, max))
 }
 
 /// The reference's `stringifyResponse`: `""` for `null`, a string as is,
@@ -200,9 +211,9 @@ pub(crate) fn format_bytes(bytes: f64) -> String {
     if bytes < 1024.0 {
         format!("{} bytes", js_number(bytes))
     } else if bytes < 1024.0 * 1024.0 {
-        format!("{} KB", to_fixed_1(bytes / 1024.0))
+        format!("{} KB", to_fixed(bytes / 1024.0, 1))
     } else {
-        format!("{} MB", to_fixed_1(bytes / (1024.0 * 1024.0)))
+        format!("{} MB", to_fixed(bytes / (1024.0 * 1024.0), 1))
     }
 }
 

@@ -3,8 +3,8 @@
 //! `src/mcp/response.ts`), branch for branch, and `isErrorResponse`
 //! (`src/assertions/validators/utils.ts`).
 
-use super::json::js_number;
 use crate::error::{MatcherError, Result};
+use crate::js::number::to_string as js_number;
 use crate::value::print::stringify;
 use crate::value::Val;
 

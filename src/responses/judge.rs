@@ -9,8 +9,8 @@
 //! wording on the seed's 5-point scale (0.0 / 0.25 / 0.5 / 0.75 / 1.0).
 
 use super::checks::CheckResult;
-use super::json::js_number;
 use crate::error::{ErrorCode, MatcherError, Result};
+use crate::js::number::to_string as js_number;
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -196,21 +196,9 @@ pub fn mean_std(scores: &[f64]) -> (f64, f64) {
     (mean, var.sqrt())
 }
 
-/// `x.toFixed(2)` for `x` in 0–1 (exact ties round up, as JS does).
+/// `x.toFixed(2)` (see [`crate::js::number::to_fixed`]).
 pub(crate) fn to_fixed_2(x: f64) -> String {
-    if !x.is_finite() || x.abs() >= 1e15 {
-        return js_number(x);
-    }
-    let exact = format!("{:.1100}", x.abs());
-    let (int, frac) = exact.split_once('.').unwrap_or((&exact, "000"));
-    let f = frac.as_bytes();
-    let mut hundredths =
-        int.parse::<u128>().unwrap_or(0) * 100 + u128::from(f[0] - b'0') * 10 + u128::from(f[1] - b'0');
-    if f[2] >= b'5' {
-        hundredths += 1;
-    }
-    let sign = if x < 0.0 { "-" } else { "" };
-    format!("{sign}{}.{:02}", hundredths / 100, hundredths % 100)
+    crate::js::number::to_fixed(x, 2)
 }
 
 /// The judge result from the scores of `reps` verdicts, as `validateJudge`

@@ -20,7 +20,6 @@ pub(crate) mod checks;
 pub mod dataset;
 pub(crate) mod extract;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-pub(crate) mod json;
 pub mod judge;
 pub(crate) mod pattern;
 pub(crate) mod sanitize;

@@ -31,7 +31,7 @@
 //! masking a phone number only hides a value the snapshot was not meant to
 //! pin (check it with `containsText` when it matters).
 
-use super::pattern::{compile_js, Pattern};
+use super::pattern::Pattern;
 use crate::error::{ErrorCode, MatcherError, Result};
 use crate::reader::Reader;
 use crate::value::print::stringify_pretty;
@@ -156,7 +156,7 @@ impl CompiledSanitizers {
                             )));
                         }
                         Step::Custom {
-                            re: compile_js(source, flags, &at).map_err(named)?,
+                            re: crate::js::regex::compile(source, flags, &at).map_err(named)?,
                             replacement: replacement.clone().unwrap_or_else(|| "[SANITIZED]".into()),
                             global,
                         }

@@ -91,11 +91,7 @@ pub fn validate_schema(response: &Value, schema: &JsonSchema) -> CheckResult {
         Value::String(s) => s.clone(),
         other => serde_json::to_string_pretty(other).unwrap_or_default(),
     };
-    let preview = if text.chars().count() <= 200 {
-        text
-    } else {
-        format!("{}... (truncated)", text.chars().take(200).collect::<String>())
-    };
+    let preview = super::checks::truncate_for_display(&text, 200);
     CheckResult::fail(
         format!("Response does not match schema: {}", format_issues(&issues)),
         Some(json!({ "issues": serde_json::to_value(&issues).unwrap_or_default(), "textPreview": preview })),

@@ -10,12 +10,12 @@
 //! argument rule, which the tool-call family does not have: an expected
 //! object or array matches any object (or array) holding at least its keys,
 //! recursively, and `{ $pattern, $flags? }` matches a string by a regular
-//! expression ([`super::pattern::compile_js`]: JavaScript syntax and `^`/`$`
+//! expression ([`crate::js::regex::compile`]: JavaScript syntax and `^`/`$`
 //! meaning, linear time, compiled when the expectation is read, so a bad
 //! pattern throws at once instead of being skipped).
 
-use super::json::js_number;
 use crate::error::Result;
+use crate::js::number::to_string as js_number;
 use crate::matching::sequence::{first_from, in_order, ratio, Miss};
 use crate::matching::{Matcher, Policy};
 use crate::reader::Reader;

@@ -5,9 +5,10 @@
 //! failure text (its start and its end kept).
 
 use super::globs::{gitignored, PathPattern};
-use super::matchers::{js_num, quote, MatchResult, Subject};
+use super::matchers::{quote, MatchResult, Subject};
 use super::pattern::Pattern;
 use crate::error::{MatcherError, Result};
+use crate::js::number::to_string as js_num;
 use serde_json::Value;
 
 /// The cap on a failure text, in bytes.

@@ -13,6 +13,7 @@
 use super::events::{Diff, Event, EventType, Run, Turn};
 use super::paths::split_mcp;
 use super::pattern::{InputMatch, Pattern};
+use crate::js::number::to_string as js_num;
 use crate::matching::sequence::{f1, first_from, in_order, overlap, ratio, Miss};
 use serde::Serialize;
 
@@ -431,15 +432,6 @@ pub fn trajectory_f1(s: &Subject, expected: &[String], threshold: f64, negated: 
 
 fn round4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
-}
-
-/// A number as JavaScript prints it (`1`, `0.95`).
-pub fn js_num(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e21 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x}")
-    }
 }
 
 impl Subject {

@@ -56,9 +56,9 @@ pub use events::{
 };
 pub use globs::{gitignored, PathPattern};
 pub use matchers::{
-    js_num, to_have_called_in_order, to_have_called_mcp, to_have_called_skill, to_have_called_times,
-    to_have_called_tool, to_have_edited, to_have_fetched, to_have_run, to_have_searched, trajectory_f1,
-    HarnessCapabilityError, MatchResult, Subject, TrajectoryScore,
+    to_have_called_in_order, to_have_called_mcp, to_have_called_skill, to_have_called_times, to_have_called_tool,
+    to_have_edited, to_have_fetched, to_have_run, to_have_searched, trajectory_f1, HarnessCapabilityError, MatchResult,
+    Subject, TrajectoryScore,
 };
 pub use normalize::{
     detect_harness, normalize_records, normalize_text, normalize_transcript, records_from_text, Harness,

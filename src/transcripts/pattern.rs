@@ -4,7 +4,7 @@
 use crate::error::{MatcherError, Result};
 use crate::matching::{Matcher, Policy};
 use crate::value::Val;
-use regex_lite::{Regex, RegexBuilder};
+use regex_lite::Regex;
 use serde_json::Value;
 
 /// A text or a regular expression. How a text matches depends on the
@@ -26,26 +26,23 @@ impl Pattern {
         Pattern::Text(s.into())
     }
 
-    /// Compiles a JavaScript regex `source` with `flags` (`i`, `m`, `s` are
-    /// honoured; `g`, `y`, `u`, `d`, `v` change nothing here). The syntax is
-    /// regex-lite's (no look-around, no back-references).
-    /// Errors: `INVALID_ARGUMENT` at `path` when it does not compile or is
-    /// longer than 4,096 characters.
+    /// Compiles a JavaScript regex `source` with `flags` as `new
+    /// RegExp(source, flags).test` reads them, on regex-lite (linear time):
+    /// JS syntax (`/a{/`, `/[^]/`), JS `\s`, ASCII `\d`/`\w`/`\b`, the `i`
+    /// flag's case rules (`/ä/i` matches `Ä`, `/k/i` misses U+212A), `m`
+    /// for line anchors (else `^`/`$` anchor the whole text), `s`, `u`, `y`;
+    /// `g` and `d` change nothing (the crate's one JS `RegExp` front end).
+    /// Errors: `INVALID_ARGUMENT` at `path` when it is longer than 4,096
+    /// UTF-16 code units, has a bad flag or the `v` flag, uses look-around,
+    /// a back-reference or `\p{…}`, or does not compile.
     pub fn regex(source: &str, flags: &str, path: &str) -> Result<Pattern> {
-        if source.len() > 4096 {
+        if crate::js::text::utf16_len(source) > 4096 {
             return Err(MatcherError::invalid_argument(
                 path,
                 "regular expression longer than 4096 characters",
             ));
         }
-        let re = RegexBuilder::new(source)
-            .case_insensitive(flags.contains('i'))
-            .multi_line(flags.contains('m'))
-            .dot_matches_new_line(flags.contains('s'))
-            .size_limit(1 << 20)
-            .nest_limit(64)
-            .build()
-            .map_err(|e| MatcherError::invalid_argument(path, format!("invalid regular expression /{source}/: {e}")))?;
+        let re = crate::js::regex::compile(source, flags, path)?;
         Ok(Pattern::Regex {
             re,
             source: source.to_string(),

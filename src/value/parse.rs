@@ -17,7 +17,7 @@
 //! Plain JSON text never needs the extended form.
 
 use super::{ObjectBuilder, Val};
-use crate::error::{ErrorCode, MatcherError, Result};
+use crate::error::{MatcherError, Result};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use std::borrow::Cow;
 use std::fmt;
@@ -31,20 +31,7 @@ pub(crate) fn parse<'a>(text: &'a str, extended: bool, path: &str) -> Result<Val
     let v = ValSeed { extended }
         .deserialize(&mut de)
         .and_then(|v| de.end().map(|_| v));
-    v.map_err(|e| {
-        let msg = e.to_string();
-        if msg.contains("recursion limit") {
-            MatcherError::new(ErrorCode::UnsupportedValue, path, "value nested deeper than 128 levels")
-        } else if msg.contains("surrogate") || msg.contains("hex escape") {
-            MatcherError::new(
-                ErrorCode::UnsupportedValue,
-                path,
-                "a string holds a lone UTF-16 surrogate, which UTF-8 JSON cannot carry",
-            )
-        } else {
-            MatcherError::new(ErrorCode::InvalidJson, path, msg)
-        }
-    })
+    v.map_err(|e| MatcherError::from_json_error(&e, path))
 }
 
 #[derive(Clone, Copy)]
@@ -161,6 +148,7 @@ fn decode_marker(m: &str) -> Option<Val<'static>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorCode;
 
     #[test]
     fn plain_json() {

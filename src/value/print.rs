@@ -8,7 +8,7 @@
 //! sanitizer writes the pretty form.
 
 use super::Val;
-use crate::responses::json::js_number_into;
+use crate::js::number::write_to as js_number_into;
 use std::fmt::Write;
 
 /// `JSON.stringify(v)`; `undefined` (which JavaScript returns as `undefined`)

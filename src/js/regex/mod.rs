@@ -1,0 +1,208 @@
+//! JavaScript's `RegExp` on linear-time engines: a pattern in JS syntax with
+//! JS flags is translated to the syntax of `regex-lite` or of the `regex`
+//! crate, so that no pattern can hang a test run, and so that every family
+//! reads a pattern the way `new RegExp(source, flags)` does in V8.
+//!
+//! Two entries: [`compile`] is `new RegExp(source, flags)` on regex-lite
+//! (the transcript matchers, `$pattern` argument matchers, custom
+//! sanitizers); [`compile_lines`] is `validatePattern`'s form (`^`/`$` at
+//! every line, the regex crate's lazy DFA, regex-lite when that automaton
+//! would be too large).
+//!
+//! What the translation keeps from JavaScript (Annex B syntax without `u`):
+//! `{`/`}` that do not form a quantifier are literals (`/a{/`, `/a{1/`);
+//! `\d`, `\w`, `\b`, `\B` are ASCII-only (with `iu`, `\w` adds U+017F and
+//! U+212A); `\s` is JS white space (U+00A0, U+FEFF, U+2028, …); `.` stops at
+//! `\n`, `\r`, U+2028, U+2029 (the `s` flag: anything); `[^]` is any
+//! character and `[]` none; identity escapes (`\a`, `\z`) are the letter;
+//! `\cX`, `\0`, legacy octal `\12`, `\xHH`, `\uHHHH` (a surrogate pair
+//! escaped as two halves is one character), `\u{H…}` only with `u`; under
+//! `i` characters match as JS *Canonicalize* says ([`case`]: without `u`
+//! `toUpperCase`, never non-ASCII to ASCII, so `/k/i` misses U+212A KELVIN
+//! SIGN while `/ä/i` matches `Ä`; with `u` simple case folding). The flags
+//! `d g i m s u y` are honoured as a fresh `RegExp`'s `test` sees them:
+//! `m` makes `^`/`$` line anchors (else they anchor the whole text), `y`
+//! anchors at the start, `g` and `d` change nothing; `v` is refused.
+//!
+//! Refused, with `INVALID_ARGUMENT` naming the construct: look-ahead,
+//! look-behind, back-references (`\1` when the pattern has a group 1,
+//! `\k<name>` when it has named groups), Unicode property escapes `\p{…}`.
+//!
+//! Known differences (documented, not refused): text is read as code
+//! points, so without `u` an astral character is one character, not two
+//! code units (`/^.$/.test("😀")` is true here); a lone surrogate never
+//! matches (a Rust string cannot hold one); with `m`, `^`/`$` see `\n` and
+//! `\r` as line ends but not U+2028/U+2029, nor the point between `\r` and
+//! `\n`; with `iu`, `\b` does not count U+017F and U+212A as word characters.
+
+mod case;
+mod class;
+#[cfg(test)]
+mod tests;
+mod translate;
+
+use crate::error::{MatcherError, Result};
+
+/// The engine a translation is written for. Both get the same character
+/// sets, written out by the translation (neither engine's own case folding
+/// or Unicode classes are used); they differ in how an ASCII word boundary
+/// and an empty set are spelt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Engine {
+    /// `regex-lite`: its `\b` is ASCII.
+    Lite,
+    /// The `regex` crate without its Unicode tables: `(?-u:\b)`.
+    Full,
+}
+
+/// The flags of a `RegExp`, checked as `new RegExp` checks them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Flags {
+    /// `i`.
+    pub fold: bool,
+    /// `m`.
+    pub multi_line: bool,
+    /// `s`.
+    pub dot_all: bool,
+    /// `u`.
+    pub unicode: bool,
+    /// `y`.
+    pub sticky: bool,
+}
+
+impl Flags {
+    /// Reads `flags` (`d g i m s u y`, each at most once).
+    ///
+    /// Errors: `INVALID_ARGUMENT` at `path` for a repeated flag or an unknown
+    /// one (JavaScript's `SyntaxError`) and for `v` (Unicode sets: refused).
+    pub(crate) fn parse(flags: &str, path: &str) -> Result<Flags> {
+        let mut out = Flags::default();
+        for (i, f) in flags.char_indices() {
+            if flags[..i].contains(f) {
+                return Err(MatcherError::invalid_argument(
+                    path,
+                    format!("the regular expression flag '{f}' is repeated"),
+                ));
+            }
+            match f {
+                'd' | 'g' => {}
+                'i' => out.fold = true,
+                'm' => out.multi_line = true,
+                's' => out.dot_all = true,
+                'u' => out.unicode = true,
+                'y' => out.sticky = true,
+                'v' => return Err(refuse(path, "the v flag (Unicode sets)")),
+                other => {
+                    return Err(MatcherError::invalid_argument(
+                        path,
+                        format!("unknown regular expression flag '{other}'"),
+                    ))
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+pub(super) fn refuse(path: &str, what: &str) -> MatcherError {
+    MatcherError::invalid_argument(
+        path,
+        format!("{what} is not supported: patterns run on a linear-time engine"),
+    )
+}
+
+/// `the pattern /a(/ does not compile: …` with the engine's (or our) reason.
+pub(super) fn does_not_compile(shown: &str, path: &str, msg: &str) -> MatcherError {
+    let first = msg
+        .lines()
+        .find(|l| l.starts_with("error:"))
+        .unwrap_or(msg.lines().next().unwrap_or(""));
+    MatcherError::invalid_argument(
+        path,
+        format!(
+            "the pattern {} does not compile: {}",
+            shown,
+            first.trim_start_matches("error: ")
+        ),
+    )
+}
+
+/// Translates a JS pattern with `flags` to `engine`'s syntax (the `y` flag
+/// as a leading `\A`); `shown` names the pattern in errors.
+pub(crate) fn translate(source: &str, flags: &Flags, engine: Engine, shown: &str, path: &str) -> Result<String> {
+    let chars: Vec<char> = source.chars().collect();
+    let translated = translate::Translator::new(&chars, flags, engine, shown, path).run()?;
+    Ok(if flags.sticky {
+        format!(r"\A(?:{translated})")
+    } else {
+        translated
+    })
+}
+
+/// JavaScript's `new RegExp(source, flags)` on regex-lite, for `test`,
+/// `exec` and `replace` (capture groups keep their numbers and names).
+///
+/// Errors: `INVALID_ARGUMENT` at `path` for a bad or repeated flag, the `v`
+/// flag, a refused construct (look-around, back-references, `\p{…}`), or a
+/// pattern that does not compile (`the pattern /a(/ does not compile: …`).
+pub(crate) fn compile(source: &str, flags: &str, path: &str) -> Result<regex_lite::Regex> {
+    let shown = format!("/{source}/{flags}");
+    let f = Flags::parse(flags, path)?;
+    let translated = translate(source, &f, Engine::Lite, &shown, path)?;
+    lite(&translated, f.multi_line, &shown, path)
+}
+
+fn lite(translated: &str, multi_line: bool, shown: &str, path: &str) -> Result<regex_lite::Regex> {
+    regex_lite::RegexBuilder::new(translated)
+        .multi_line(multi_line)
+        .crlf(true)
+        .size_limit(1 << 22)
+        .build()
+        .map_err(|e| does_not_compile(shown, path, &e.to_string()))
+}
+
+/// A pattern compiled by [`compile_lines`].
+#[derive(Clone, Debug)]
+pub(crate) enum LineRegex {
+    /// The regex crate (lazy DFA, literal prefilters).
+    Full(regex::Regex),
+    /// regex-lite, for a pattern whose regex-crate automaton exceeds the
+    /// size limit: a counted repetition of a large class (`.{5000}`) is ~20
+    /// times larger there, and regex-lite accepted these patterns before.
+    Lite(regex_lite::Regex),
+}
+
+impl LineRegex {
+    /// Whether the pattern matches somewhere in `text`.
+    pub(crate) fn is_match(&self, text: &str) -> bool {
+        match self {
+            LineRegex::Full(re) => re.is_match(text),
+            LineRegex::Lite(re) => re.is_match(text),
+        }
+    }
+}
+
+/// `validatePattern`'s form of a JS pattern: as [`compile`], but `^` and `$`
+/// match at every line start and end whatever the `m` flag (the matcher's
+/// documented "multiline matching"), `fold` adds the `i` flag, and the
+/// regex crate runs it (regex-lite when its automaton would be too large).
+///
+/// Errors: as [`compile`].
+pub(crate) fn compile_lines(source: &str, flags: &str, fold: bool, shown: &str, path: &str) -> Result<LineRegex> {
+    let mut f = Flags::parse(flags, path)?;
+    f.fold |= fold;
+    let translated = translate(source, &f, Engine::Full, shown, path)?;
+    match regex::RegexBuilder::new(&translated)
+        .multi_line(true)
+        .crlf(true)
+        .size_limit(1 << 22)
+        .build()
+    {
+        Ok(re) => Ok(LineRegex::Full(re)),
+        Err(regex::Error::CompiledTooBig(_)) => {
+            let translated = translate(source, &f, Engine::Lite, shown, path)?;
+            lite(&translated, true, shown, path).map(LineRegex::Lite)
+        }
+        Err(e) => Err(does_not_compile(shown, path, &e.to_string())),
+    }
+}
