@@ -121,7 +121,7 @@ fn text_and_pattern_messages_match_reference() {
         json!({"pass":true,"message":"Response contains expected text"})
     );
 
-    let p = |s: &str| Pattern::Source(s.into());
+    let p = |s: &str| JsPattern::Source(s.into());
     let r = validate_pattern(
         &echo,
         &[p(r"^Echo: \w+"), p("recorder$"), p("^from")],
@@ -133,7 +133,7 @@ fn text_and_pattern_messages_match_reference() {
         json!({"pass":false,"message":"Response does not match pattern: /^from/",
                "details":{"unmatched":["/^from/"],"textLength":29,"textPreview":"Echo: Hello from the recorder"}})
     );
-    let re = Pattern::RegExp {
+    let re = JsPattern::RegExp {
         source: "hello".into(),
         flags: "i".into(),
     };
@@ -146,7 +146,7 @@ fn multiline_anchors_follow_the_seed() {
     // The seed: "Multiline matching - ^ and $ match line starts/ends". The
     // reference does not set the m flag, so it fails both (README difference).
     let tiny = fixture("everything/get-tiny-image.result.json");
-    let p = |s: &str| Pattern::Source(s.into());
+    let p = |s: &str| JsPattern::Source(s.into());
     let r = validate_pattern(
         &tiny,
         &[p("^The image above"), p("requested:$")],
@@ -263,7 +263,7 @@ fn catastrophic_pattern_runs_in_linear_time() {
     // `(a+)+$` on 100 KB of `a` then `!`: exponential for a backtracking engine.
     let text = Value::String("a".repeat(100_000) + "!");
     let start = Instant::now();
-    let r = validate_pattern(&text, &[Pattern::Source("(a+)+$".into())], &TextOptions::default()).unwrap();
+    let r = validate_pattern(&text, &[JsPattern::Source("(a+)+$".into())], &TextOptions::default()).unwrap();
     let took = start.elapsed();
     assert!(!r.pass);
     assert!(took.as_secs_f64() < 5.0, "took {took:?}");
@@ -276,7 +276,7 @@ mod no_panic {
     proptest! {
         #[test]
         fn any_pattern_compiles_or_errors(src in r#"[\\()\[\]{}^$.*+?|a-c0-9<>=!:,kpuxcsSdDwWbB -]{0,24}"#, flags in "[gimsuyvdz]{0,3}", cs in any::<bool>()) {
-            let p = [Pattern::RegExp { source: src.clone(), flags }, Pattern::Source(src)];
+            let p = [JsPattern::RegExp { source: src.clone(), flags }, JsPattern::Source(src)];
             if let Ok(c) = CompiledPatterns::new(&p, cs, "patterns") {
                 let _ = c.check("abc\n{1}[x]\r\né😀");
             }

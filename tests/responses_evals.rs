@@ -51,7 +51,7 @@ fn prompt_follows_the_reference_template() {
 
 #[test]
 fn verdicts_survive_fences_and_prose() {
-    let want = Verdict {
+    let want = JudgeVerdict {
         pass: true,
         score: 0.75,
         reasoning: "ok".into(),

@@ -13,7 +13,7 @@ use serde_json::json;
 
 fn custom(pattern: &str, replacement: &str) -> Sanitizer {
     Sanitizer::Regex {
-        pattern: Pattern::Source(pattern.into()),
+        pattern: JsPattern::Source(pattern.into()),
         replacement: Some(replacement.into()),
     }
 }

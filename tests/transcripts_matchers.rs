@@ -15,12 +15,12 @@ fn fixture_run(path: &str) -> Run {
     normalize_text(&text, None, &NormalizeOptions::default()).unwrap()
 }
 
-fn re(source: &str, flags: &str) -> Pattern {
-    Pattern::regex(source, flags, "pattern").unwrap()
+fn re(source: &str, flags: &str) -> TextOrRegex {
+    TextOrRegex::regex(source, flags, "pattern").unwrap()
 }
 
-fn t(s: &str) -> Pattern {
-    Pattern::text(s)
+fn t(s: &str) -> TextOrRegex {
+    TextOrRegex::text(s)
 }
 
 /// The seed's activation example as a turn: a house-greeting skill read,

@@ -156,7 +156,7 @@ mod records {
                 if let Ok(run) = normalize_records(records.clone(), h, &opts) {
                     let subject = Subject::from(&run);
                     let _ = to_have_called_skill(&subject, "x", false);
-                    let _ = to_have_edited(&subject, Some(&Pattern::text("a")), true);
+                    let _ = to_have_edited(&subject, Some(&TextOrRegex::text("a")), true);
                     let _ = read_transcript_jsonl(&write_transcript_jsonl(run.iter_events()));
                 }
             }
@@ -195,12 +195,12 @@ mod checks {
                 let _ = p.matches(&path);
             }
             let _ = gitignored(&path, &[glob.clone(), format!("!{glob}"), format!("/{glob}/")]);
-            if let Ok(p) = Pattern::regex(&source, "ims", "name") {
+            if let Ok(p) = TextOrRegex::regex(&source, "ims", "name") {
                 let _ = p.matches_sub(&path);
             }
             let s = diff_turn(&[(path.as_str(), "added")]);
             let _ = to_have_changed(&s, &[], &[glob], true);
-            let _ = to_have_file(&path, Some(&Pattern::text(source.clone())), Some(&source), false);
+            let _ = to_have_file(&path, Some(&TextOrRegex::text(source.clone())), Some(&source), false);
             let _ = to_succeed(f64::NAN, &source, &path, false);
             let _ = to_pass(&json!({ "score": source, "threshold": 1 }), false);
         }

@@ -20,7 +20,7 @@ fn shell(command: &str) -> Subject {
 }
 
 fn ran(source: &str, flags: &str, command: &str) -> bool {
-    let p = Pattern::regex(source, flags, "command").unwrap();
+    let p = TextOrRegex::regex(source, flags, "command").unwrap();
     to_have_run(&shell(command), Some(&p), false).pass
 }
 
@@ -62,9 +62,9 @@ fn tool_names_and_counts() {
         .unwrap(),
         ..Default::default()
     };
-    let any = Pattern::regex("[^]", "", "name").unwrap();
+    let any = TextOrRegex::regex("[^]", "", "name").unwrap();
     assert!(to_have_called_tool(&s, &any, None, false).pass);
-    let upper = Pattern::regex(r"^MCP__A__\w$", "i", "name").unwrap();
+    let upper = TextOrRegex::regex(r"^MCP__A__\w$", "i", "name").unwrap();
     assert!(to_have_called_times(&s, &upper, 2, false).pass);
 }
 
@@ -77,10 +77,10 @@ fn refused_constructs_throw_at_the_path() {
         ("a", "v", "v flag"),
         ("(a", "", "does not compile"),
     ] {
-        let e = Pattern::regex(source, flags, "names[1]").unwrap_err();
+        let e = TextOrRegex::regex(source, flags, "names[1]").unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidArgument, "names[1]"));
         assert!(e.message.contains(word), "/{source}/{flags}: {}", e.message);
     }
     let long = "a".repeat(4097);
-    assert!(Pattern::regex(&long, "", "p").unwrap_err().message.contains("4096"));
+    assert!(TextOrRegex::regex(&long, "", "p").unwrap_err().message.contains("4096"));
 }

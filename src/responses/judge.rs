@@ -8,7 +8,7 @@
 //! [`JudgeModel`](super::JudgeModel) trait natively. Rubric texts are our own
 //! wording on the seed's 5-point scale (0.0 / 0.25 / 0.5 / 0.75 / 1.0).
 
-use super::checks::CheckResult;
+use super::assertions::CheckResult;
 use crate::error::{ErrorCode, MatcherError, Result};
 use crate::js::number::to_string as js_number;
 use serde::Serialize;
@@ -109,7 +109,7 @@ pub fn build_judge_prompt(candidate: &str, reference: Option<&str>, rubric: &str
 
 /// A parsed judge verdict `{ pass, score, reasoning }`; `score` in 0–1.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Verdict {
+pub struct JudgeVerdict {
     /// The model's own `pass` when it gave a boolean, else `score >= 0.5`
     /// (informative only: the judge result is decided by the threshold).
     pub pass: bool,
@@ -128,7 +128,7 @@ pub struct Verdict {
 /// Errors: `INVALID_JSON` (path `verdict`) when no such object is found;
 /// `INVALID_ARGUMENT` (path `verdict.score`) when `score` is not a number in
 /// 0–1 (the reference's `z.number().min(0).max(1)`).
-pub fn parse_verdict(text: &str) -> Result<Verdict> {
+pub fn parse_verdict(text: &str) -> Result<JudgeVerdict> {
     let mut rest = text;
     // At most this many `{` are tried, so a hostile reply stays cheap.
     let mut tries = 1000;
@@ -152,7 +152,7 @@ pub fn parse_verdict(text: &str) -> Result<Verdict> {
     ))
 }
 
-fn verdict_from(o: &serde_json::Map<String, Value>) -> Result<Verdict> {
+fn verdict_from(o: &serde_json::Map<String, Value>) -> Result<JudgeVerdict> {
     let pass = o.get("pass").and_then(Value::as_bool);
     let score = match o.get("score") {
         None | Some(Value::Null) => pass.map(|p| if p { 1.0 } else { 0.0 }),
@@ -170,7 +170,7 @@ fn verdict_from(o: &serde_json::Map<String, Value>) -> Result<Verdict> {
             ))
         }
     };
-    Ok(Verdict {
+    Ok(JudgeVerdict {
         pass: pass.unwrap_or(score >= 0.5),
         score,
         reasoning: o

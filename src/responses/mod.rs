@@ -16,35 +16,35 @@
 
 // The JSON readers and the internal tree are used by the wasm exports.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-pub(crate) mod checks;
+pub(crate) mod assertions;
 pub mod dataset;
 pub(crate) mod extract;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub mod judge;
-pub(crate) mod pattern;
+pub(crate) mod matches_pattern;
 pub(crate) mod sanitize;
 pub(crate) mod snapshot;
 pub(crate) mod tools;
 
-pub use checks::{CheckResult, ErrorExpectation, SizeOptions};
-pub use pattern::{CompiledPatterns, Pattern};
+pub use assertions::{CheckResult, ErrorExpectation, SizeOptions};
+pub use matches_pattern::{CompiledPatterns, JsPattern};
 pub use sanitize::{CompiledSanitizers, Sanitizer, BUILT_IN_SANITIZERS};
 pub use snapshot::SnapshotResult;
 pub use tools::{CountOptions, ToolCallMetrics, ToolCallsResult};
 
 #[cfg(feature = "native")]
-mod evaluate_native;
+mod evaluate;
 #[cfg(feature = "native")]
-mod judge_native;
+mod json_api;
 #[cfg(feature = "native")]
-mod native;
+mod judge_model;
 #[cfg(feature = "schema")]
 pub mod schema;
 pub use dataset::validate_eval_dataset;
 #[cfg(feature = "native")]
-pub use evaluate_native::{evaluate_expectations, EvaluateContext};
-pub use judge::{build_judge_prompt, parse_verdict, resolve_rubric, Verdict, BUILT_IN_RUBRICS};
+pub use evaluate::{evaluate_expectations, EvaluateContext};
 #[cfg(feature = "native")]
-pub use judge_native::{validate_judge, JudgeModel};
+pub use json_api::*;
+pub use judge::{build_judge_prompt, parse_verdict, resolve_rubric, JudgeVerdict, BUILT_IN_RUBRICS};
 #[cfg(feature = "native")]
-pub use native::*;
+pub use judge_model::{validate_judge, JudgeModel};

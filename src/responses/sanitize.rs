@@ -31,7 +31,7 @@
 //! masking a phone number only hides a value the snapshot was not meant to
 //! pin (check it with `containsText` when it matters).
 
-use super::pattern::Pattern;
+use super::matches_pattern::JsPattern;
 use crate::error::{ErrorCode, MatcherError, Result};
 use crate::reader::Reader;
 use crate::value::print::stringify_pretty;
@@ -56,7 +56,7 @@ pub enum Sanitizer {
     /// "g")` (every match); a `RegExp` keeps its flags (without `g`, the first
     /// match only). `replacement` defaults to `[SANITIZED]`.
     Regex {
-        pattern: Pattern,
+        pattern: JsPattern,
         replacement: Option<String>,
     },
     /// `{ remove: [paths] }`: dot paths of JSON fields to delete.
@@ -140,8 +140,10 @@ impl CompiledSanitizers {
                     Sanitizer::Regex { pattern, replacement } => {
                         let at = format!("{path}[{i}].pattern");
                         let (source, flags, global) = match pattern {
-                            Pattern::Source(s) => (s.as_str(), "g", true),
-                            Pattern::RegExp { source, flags } => (source.as_str(), flags.as_str(), flags.contains('g')),
+                            JsPattern::Source(s) => (s.as_str(), "g", true),
+                            JsPattern::RegExp { source, flags } => {
+                                (source.as_str(), flags.as_str(), flags.contains('g'))
+                            }
                         };
                         let named = |e: MatcherError| {
                             MatcherError::invalid_argument(
@@ -369,9 +371,9 @@ fn read_one(r: &Reader<'_, '_>) -> Result<Sanitizer> {
     let (pattern, remove) = (r.field("pattern"), r.field("remove"));
     if pattern.value().is_some() {
         let pattern = match pattern.value() {
-            Some(Val::Str(source)) => Pattern::Source(source.to_string()),
+            Some(Val::Str(source)) => JsPattern::Source(source.to_string()),
             Some(Val::Arr(pair)) => match (pair.first(), pair.get(1)) {
-                (Some(Val::Str(source)), Some(Val::Str(flags))) => Pattern::RegExp {
+                (Some(Val::Str(source)), Some(Val::Str(flags))) => JsPattern::RegExp {
                     source: source.to_string(),
                     flags: flags.to_string(),
                 },

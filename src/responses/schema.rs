@@ -11,8 +11,8 @@
 //! a release build held 126). Validate deep values on a thread with a larger
 //! stack (`RUST_MIN_STACK`, `std::thread::Builder::stack_size`) in debug builds.
 
-use super::checks::CheckResult;
-use super::native::extract_text;
+use super::assertions::CheckResult;
+use super::json_api::extract_text;
 pub use mcp_matchers_schema::{format_issues, Draft, JsonSchema, PathItem, SchemaError, SchemaIssue, SchemaOptions};
 use serde_json::{json, Value};
 
@@ -91,7 +91,7 @@ pub fn validate_schema(response: &Value, schema: &JsonSchema) -> CheckResult {
         Value::String(s) => s.clone(),
         other => serde_json::to_string_pretty(other).unwrap_or_default(),
     };
-    let preview = super::checks::truncate_for_display(&text, 200);
+    let preview = super::assertions::truncate_for_display(&text, 200);
     CheckResult::fail(
         format!("Response does not match schema: {}", format_issues(&issues)),
         Some(json!({ "issues": serde_json::to_value(&issues).unwrap_or_default(), "textPreview": preview })),

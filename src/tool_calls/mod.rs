@@ -76,6 +76,6 @@ pub(crate) fn read_calls<'v>(list: &Reader<'_, 'v>, name_key: &'static str) -> R
 }
 
 #[cfg(feature = "native")]
-mod native;
+mod json_api;
 #[cfg(feature = "native")]
-pub use native::*;
+pub use json_api::*;

@@ -1,5 +1,5 @@
 //! The state every adapter fills: tool calls in order, their results paired
-//! by id, turn boundaries and timestamps; [`Builder::finish`] turns them into
+//! by id, turn boundaries and timestamps; [`RunBuilder::finish`] turns them into
 //! normalised events.
 
 use super::events::{Event, EventType, Run};
@@ -44,7 +44,7 @@ pub struct NormalizeOptions {
     pub mcp_servers: Vec<String>,
 }
 
-pub(crate) struct Builder<'o> {
+pub(crate) struct RunBuilder<'o> {
     pub(crate) opts: &'o NormalizeOptions,
     pub(crate) cwd: Option<String>,
     calls: Vec<Call>,
@@ -55,9 +55,9 @@ pub(crate) struct Builder<'o> {
     pub(crate) unreported: &'static [&'static str],
 }
 
-impl<'o> Builder<'o> {
+impl<'o> RunBuilder<'o> {
     pub(crate) fn new(opts: &'o NormalizeOptions) -> Self {
-        Builder {
+        RunBuilder {
             opts,
             cwd: None,
             calls: Vec::new(),

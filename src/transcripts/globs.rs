@@ -5,7 +5,7 @@
 //! stars, so a glob is bounded: at most 512 characters and 8 brace groups.
 
 use super::paths::relative_path;
-use super::pattern::Pattern;
+use super::query::TextOrRegex;
 use crate::error::{MatcherError, Result};
 
 const MAX_LEN: usize = 512;
@@ -15,7 +15,7 @@ const MAX_BRACES: usize = 8;
 #[derive(Clone, Debug)]
 pub enum PathPattern {
     Glob(String),
-    Regex(Pattern),
+    Regex(TextOrRegex),
 }
 
 impl PathPattern {

@@ -12,7 +12,7 @@
 
 use super::events::{Diff, Event, EventType, Run, Turn};
 use super::paths::split_mcp;
-use super::pattern::{InputMatch, Pattern};
+use super::query::{InputMatch, TextOrRegex};
 use crate::js::number::to_string as js_num;
 use crate::matching::sequence::{f1, first_from, in_order, overlap, ratio, Miss};
 use serde::Serialize;
@@ -139,7 +139,12 @@ fn with_input(p: String, input: Option<&InputMatch>) -> String {
 
 /// `toHaveCalledTool(name, input?)`: a `tool` event whose name equals the
 /// text (or matches the regex) and whose input matches.
-pub fn to_have_called_tool(s: &Subject, name_p: &Pattern, input: Option<&InputMatch>, negated: bool) -> MatchResult {
+pub fn to_have_called_tool(
+    s: &Subject,
+    name_p: &TextOrRegex,
+    input: Option<&InputMatch>,
+    negated: bool,
+) -> MatchResult {
     let seen: Vec<String> = tools(s).map(name).collect();
     let hits: Vec<String> = input_test(input, |accepts| {
         tools(s)
@@ -217,7 +222,7 @@ pub fn to_have_called_skill(s: &Subject, skill: &str, negated: bool) -> MatchRes
 
 /// `toHaveRun(command?)`: a `tool` event named `bash` or `shell` whose
 /// `input.command` contains the text (or matches the regex).
-pub fn to_have_run(s: &Subject, command: Option<&Pattern>, negated: bool) -> MatchResult {
+pub fn to_have_run(s: &Subject, command: Option<&TextOrRegex>, negated: bool) -> MatchResult {
     let shell = || tools(s).filter(|e| matches!(e.name.as_deref(), Some("bash" | "shell" | "Bash" | "Shell")));
     let seen: Vec<String> = shell().filter_map(|e| e.command().map(str::to_string)).collect();
     let hits: Vec<String> = seen
@@ -225,12 +230,18 @@ pub fn to_have_run(s: &Subject, command: Option<&Pattern>, negated: bool) -> Mat
         .filter(|c| command.is_none_or(|p| p.matches_sub(c)))
         .cloned()
         .collect();
-    verdict("shell commands", command.map(Pattern::display), &seen, &hits, negated)
+    verdict(
+        "shell commands",
+        command.map(TextOrRegex::display),
+        &seen,
+        &hits,
+        negated,
+    )
 }
 
-fn path_matches(p: &Pattern, path: &str) -> bool {
+fn path_matches(p: &TextOrRegex, path: &str) -> bool {
     match p {
-        Pattern::Text(t) => {
+        TextOrRegex::Text(t) => {
             let want = super::paths::relative_path(t, None);
             path == want || path.ends_with(&format!("/{want}"))
         }
@@ -241,7 +252,7 @@ fn path_matches(p: &Pattern, path: &str) -> bool {
 /// `toHaveEdited(path?)`: a `file-edit` whose path equals the path (or ends
 /// with `/<path>`, or matches the regex), or a `tool` whose target or output
 /// mentions it (a shell edit). No argument: any `file-edit`.
-pub fn to_have_edited(s: &Subject, path: Option<&Pattern>, negated: bool) -> MatchResult {
+pub fn to_have_edited(s: &Subject, path: Option<&TextOrRegex>, negated: bool) -> MatchResult {
     let edits = || s.events.iter().filter(|e| e.kind == EventType::FileEdit);
     let seen: Vec<String> = edits().filter_map(|e| e.path.clone()).collect();
     let mut hits: Vec<String> = Vec::new();
@@ -262,7 +273,7 @@ pub fn to_have_edited(s: &Subject, path: Option<&Pattern>, negated: bool) -> Mat
             hits.push(e.path.clone().or_else(|| e.target.clone()).unwrap_or_else(|| name(e)));
         }
     }
-    verdict("file edits", path.map(Pattern::display), &seen, &hits, negated)
+    verdict("file edits", path.map(TextOrRegex::display), &seen, &hits, negated)
 }
 
 fn capability(
@@ -283,7 +294,7 @@ fn capability(
     })
 }
 
-fn web(s: &Subject, kind: EventType, p: Option<&Pattern>, what: &str, negated: bool) -> MatchResult {
+fn web(s: &Subject, kind: EventType, p: Option<&TextOrRegex>, what: &str, negated: bool) -> MatchResult {
     let field = |e: &Event| match kind {
         EventType::WebSearch => e.query.clone(),
         _ => e.url.clone(),
@@ -294,7 +305,7 @@ fn web(s: &Subject, kind: EventType, p: Option<&Pattern>, what: &str, negated: b
         .filter(|q| p.is_none_or(|p| p.matches_sub(q)))
         .cloned()
         .collect();
-    verdict(what, p.map(Pattern::display), &seen, &hits, negated)
+    verdict(what, p.map(TextOrRegex::display), &seen, &hits, negated)
 }
 
 /// `toHaveSearched(query?)`: a `web-search` whose query contains the text or
@@ -302,7 +313,7 @@ fn web(s: &Subject, kind: EventType, p: Option<&Pattern>, what: &str, negated: b
 /// Errors: [`HarnessCapabilityError`] when `web-search` is unreported.
 pub fn to_have_searched(
     s: &Subject,
-    query: Option<&Pattern>,
+    query: Option<&TextOrRegex>,
     negated: bool,
 ) -> Result<MatchResult, HarnessCapabilityError> {
     capability(s, "toHaveSearched", "web-search", "web searches")?;
@@ -314,7 +325,7 @@ pub fn to_have_searched(
 /// Errors: [`HarnessCapabilityError`] when `web-fetch` is unreported.
 pub fn to_have_fetched(
     s: &Subject,
-    url: Option<&Pattern>,
+    url: Option<&TextOrRegex>,
     negated: bool,
 ) -> Result<MatchResult, HarnessCapabilityError> {
     capability(s, "toHaveFetched", "web-fetch", "web fetches")?;
@@ -323,7 +334,7 @@ pub fn to_have_fetched(
 
 /// `toHaveCalledInOrder(names)`: `tool` events matching each name (exact
 /// text or regex) in this order, other calls allowed between them.
-pub fn to_have_called_in_order(s: &Subject, names: &[Pattern], negated: bool) -> MatchResult {
+pub fn to_have_called_in_order(s: &Subject, names: &[TextOrRegex], negated: bool) -> MatchResult {
     let seen: Vec<String> = tools(s).map(name).collect();
     let steps = in_order(
         names.len(),
@@ -332,7 +343,7 @@ pub fn to_have_called_in_order(s: &Subject, names: &[Pattern], negated: bool) ->
         |_| Miss::Stop,
     );
     let matched = steps.len() == names.len() && steps.iter().all(|s| s.at.is_some());
-    let list: Vec<String> = names.iter().map(Pattern::display).collect();
+    let list: Vec<String> = names.iter().map(TextOrRegex::display).collect();
     let not = if negated { "not " } else { "" };
     MatchResult {
         pass: matched != negated,
@@ -360,7 +371,7 @@ fn got_list_all(items: &[String]) -> String {
 
 /// `toHaveCalledTimes(name, times)`: exactly `times` `tool` events match the
 /// name (exact text or regex).
-pub fn to_have_called_times(s: &Subject, name_p: &Pattern, times: usize, negated: bool) -> MatchResult {
+pub fn to_have_called_times(s: &Subject, name_p: &TextOrRegex, times: usize, negated: bool) -> MatchResult {
     let n = tools(s)
         .filter(|e| name_p.matches_exact(e.name.as_deref().unwrap_or("")))
         .count();

@@ -16,10 +16,10 @@
 //! assert_eq!(run.events()[0].name.as_deref(), Some("mcp__stamp__house_stamp"));
 //!
 //! // Matchers take a turn or the whole run (reeval's `c`) as a `Subject`.
-//! use mcp_matchers::transcripts::{to_have_called_mcp, to_have_called_tool, Pattern, Subject};
+//! use mcp_matchers::transcripts::{to_have_called_mcp, to_have_called_tool, TextOrRegex, Subject};
 //! let turn = Subject::from(&run.turns[0]);
 //! assert!(to_have_called_mcp(&turn, "stamp", "house_stamp", None, false).pass);
-//! let r = to_have_called_tool(&Subject::from(&run), &Pattern::text("mcp__stamp__other"), None, false);
+//! let r = to_have_called_tool(&Subject::from(&run), &TextOrRegex::text("mcp__stamp__other"), None, false);
 //! assert_eq!(r.message, r#"expected tool calls matching mcp__stamp__other, got ["mcp__stamp__house_stamp"]"#);
 //! ```
 //!
@@ -27,30 +27,22 @@
 //! |---|---|
 //! | `events` | [`Event`], [`Turn`], [`Run`]; reeval's `transcript.jsonl` ([`read_transcript_jsonl`], [`write_transcript_jsonl`]) |
 //! | `normalize` | [`normalize_transcript`], [`normalize_text`], [`detect_harness`], [`Harness`] |
-//! | `claude`, `codex`, `gemini`, `opencode`, `cursor`, `pi`, `goose`, `acp` | one adapter per harness |
-//! | `paths`, `globs`, `pattern` | workspace paths, MCP names, `apply_patch` files, globs, patterns |
-//! | `matchers`, `checks`, `records` | the matchers, the workspace/exec/judge checks, labels and records |
+//! | `harness/` (`claude`, `codex`, `gemini`, `opencode`, `cursor`, `pi`, `goose`, `acp`) | one adapter per harness |
+//! | `paths`, `globs`, `query` | workspace paths, MCP names, `apply_patch` files, globs, what a matcher asks for |
+//! | `matchers`, `outcomes`, `records` | the matchers, the workspace/exec/judge checks, labels and records |
 
-mod acp;
 mod builder;
-mod checks;
-mod claude;
-mod codex;
-mod cursor;
 mod events;
-mod gemini;
 mod globs;
-mod goose;
+mod harness;
 mod matchers;
 mod normalize;
-mod opencode;
+mod outcomes;
 mod paths;
-mod pattern;
-mod pi;
+mod query;
 mod records;
 
 pub use builder::NormalizeOptions;
-pub use checks::{cap_message, exec_from_value, tail, to_have_changed, to_have_file, to_pass, to_succeed, MESSAGE_CAP};
 pub use events::{
     event_from_value, read_transcript_jsonl, write_transcript_jsonl, Diff, DiffFile, Event, EventType, Run, Turn,
 };
@@ -63,6 +55,9 @@ pub use matchers::{
 pub use normalize::{
     detect_harness, normalize_records, normalize_text, normalize_transcript, records_from_text, Harness,
 };
+pub use outcomes::{
+    cap_message, exec_from_value, tail, to_have_changed, to_have_file, to_pass, to_succeed, MESSAGE_CAP,
+};
 pub use paths::{patch_files, relative_path, split_mcp};
-pub use pattern::{InputMatch, Pattern};
+pub use query::{InputMatch, TextOrRegex};
 pub use records::{CheckRecord, CheckStatus, Recorder, LABEL_MAX};

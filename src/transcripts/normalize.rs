@@ -2,9 +2,9 @@
 //! document, or both with banner lines) or parsed records, detects the
 //! harness, and runs its adapter.
 
-use super::builder::{Builder, NormalizeOptions};
+use super::builder::{NormalizeOptions, RunBuilder};
 use super::events::{event_from_value, Run};
-use super::{acp, claude, codex, cursor, gemini, goose, opencode, pi};
+use super::harness::{acp, claude, codex, cursor, gemini, goose, opencode, pi};
 use crate::error::{MatcherError, Result};
 use serde_json::Value;
 use std::cell::Cell;
@@ -276,7 +276,7 @@ fn normalize_iter(
             .collect::<Result<Vec<_>>>()?;
         return Ok(Run::from_events("reeval", events, 0, &[]));
     }
-    let mut b = Builder::new(opts);
+    let mut b = RunBuilder::new(opts);
     let it: &mut dyn Iterator<Item = Value> = &mut all;
     match harness {
         Harness::ClaudeCode => claude::adapt(it, &mut b),

@@ -9,13 +9,13 @@
 use super::{parts, to_js};
 use crate::error::{ErrorCode, MatcherError, Result};
 use crate::reader::Reader;
-use crate::responses::checks::{
+use crate::responses::assertions::{
     read_case_sensitive, read_error_expectation, read_size_options, read_strings, validate_error, validate_response,
     validate_size, validate_text,
 };
 use crate::responses::extract::{extract_text, normalize};
 use crate::responses::{sanitize, snapshot, tools};
-use crate::responses::{CompiledPatterns, Pattern};
+use crate::responses::{CompiledPatterns, JsPattern};
 use crate::value::Val;
 use serde::Serialize;
 use serde_json::json;
@@ -82,9 +82,9 @@ pub fn validate_pattern_json(payload: &[u8], ext: u32) -> Out {
         let [response, patterns, options] = parts(payload, ext, ["response", "patterns", "options"])?;
         let case_sensitive = read_case_sensitive(&Reader::new(Some(&options), "options"))?;
         let list = Reader::new(Some(&patterns), "patterns").items("an array of patterns", |p| match p.value() {
-            Some(Val::Str(s)) => Ok(Pattern::Source(s.to_string())),
+            Some(Val::Str(s)) => Ok(JsPattern::Source(s.to_string())),
             Some(Val::Arr(pair)) => match (pair.first(), pair.get(1)) {
-                (Some(Val::Str(source)), Some(Val::Str(flags))) => Ok(Pattern::RegExp {
+                (Some(Val::Str(source)), Some(Val::Str(flags))) => Ok(JsPattern::RegExp {
                     source: source.to_string(),
                     flags: flags.to_string(),
                 }),

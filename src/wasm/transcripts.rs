@@ -92,20 +92,20 @@ fn capability(e: HarnessCapabilityError) -> JsValue {
 
 /// A text or a RegExp (`{ source, flags }`, as the glue sends one);
 /// `None` when not given.
-fn pattern(r: &Reader<'_, '_>) -> Result<Option<Pattern>> {
+fn pattern(r: &Reader<'_, '_>) -> Result<Option<TextOrRegex>> {
     match r.given() {
         None => Ok(None),
-        Some(Val::Str(s)) => Ok(Some(Pattern::text(s.to_string()))),
+        Some(Val::Str(s)) => Ok(Some(TextOrRegex::text(s.to_string()))),
         Some(Val::Obj(_)) if r.field("source").value().is_some() => {
             let source = r.field("source").str()?;
             let flags = r.field("flags").opt_str()?.unwrap_or("");
-            Pattern::regex(source, flags, &r.path()).map(Some)
+            TextOrRegex::regex(source, flags, &r.path()).map(Some)
         }
         Some(_) => Err(r.bad("a string or a RegExp")),
     }
 }
 
-fn required_pattern(r: &Reader<'_, '_>) -> Result<Pattern> {
+fn required_pattern(r: &Reader<'_, '_>) -> Result<TextOrRegex> {
     pattern(r)?.ok_or_else(|| r.bad("a string or a RegExp"))
 }
 

@@ -6,11 +6,11 @@
 //! becomes `_`; a hyphenated MCP server is restored when exactly one known
 //! server (`options.mcpServers`) maps to it.
 
-use super::builder::{s, text_of, Builder, Kind};
-use super::paths::{inner_command, mcp_name, split_mcp};
+use crate::transcripts::builder::{s, text_of, Kind, RunBuilder};
+use crate::transcripts::paths::{inner_command, mcp_name, split_mcp};
 use serde_json::Value;
 
-fn kind(b: &Builder, raw: &str, args: &Value) -> (String, Kind) {
+fn kind(b: &RunBuilder, raw: &str, args: &Value) -> (String, Kind) {
     let name = raw.replace('-', "_");
     let path = || {
         s(args, "path")
@@ -40,7 +40,7 @@ fn kind(b: &Builder, raw: &str, args: &Value) -> (String, Kind) {
     (name, k)
 }
 
-pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut Builder) {
+pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder) {
     for v in records {
         let v = &v;
         match s(v, "type") {

@@ -2,9 +2,9 @@
 //! feature `native`, on by default). Names follow the reference's
 //! (`validateText` → [`validate_text`]).
 
-use super::checks::{self, CheckResult, ErrorExpectation, SizeOptions};
+use super::assertions::{self, CheckResult, ErrorExpectation, SizeOptions};
 use super::extract;
-use super::pattern::{CompiledPatterns, Pattern};
+use super::matches_pattern::{CompiledPatterns, JsPattern};
 use super::sanitize::{self, CompiledSanitizers, Sanitizer};
 use super::snapshot::{self, SnapshotResult};
 use super::tools::{self, CountOptions, ToolCallsResult};
@@ -138,7 +138,7 @@ pub fn response_size_bytes(response: &Value) -> usize {
 /// assert_eq!(r.message, "Response matches expected value");
 /// ```
 pub fn validate_response(actual: &Value, expected: &Value) -> CheckResult {
-    checks::validate_response(&Val::from(actual), &Val::from(expected))
+    assertions::validate_response(&Val::from(actual), &Val::from(expected))
 }
 
 /// `validateText(response, expected, { caseSensitive })`: every string of
@@ -155,11 +155,11 @@ pub fn validate_response(actual: &Value, expected: &Value) -> CheckResult {
 /// ```
 pub fn validate_text<S: AsRef<str>>(response: &Value, expected: &[S], options: &TextOptions) -> CheckResult {
     let expected: Vec<&str> = expected.iter().map(AsRef::as_ref).collect();
-    checks::validate_text(&extract_text(response), &expected, options.case_sensitive)
+    assertions::validate_text(&extract_text(response), &expected, options.case_sensitive)
 }
 
 /// `validatePattern(response, patterns, { caseSensitive })`: every pattern
-/// (JavaScript syntax, see [`Pattern`]) matches the extracted text, with
+/// (JavaScript syntax, see [`JsPattern`]) matches the extracted text, with
 /// `^`/`$` at line starts and ends. Linear time in the text length.
 ///
 /// Errors: `INVALID_ARGUMENT` at `patterns[i]` for a pattern no linear-time
@@ -167,14 +167,14 @@ pub fn validate_text<S: AsRef<str>>(response: &Value, expected: &[S], options: &
 /// does not compile; the message names the construct.
 ///
 /// ```
-/// use mcp_matchers::responses::{validate_pattern, Pattern, TextOptions};
+/// use mcp_matchers::responses::{validate_pattern, JsPattern, TextOptions};
 /// use serde_json::json;
 /// let result = json!({ "content": [{ "type": "text", "text": "intro\n## Weather\nTemperature: 21°C" }] });
-/// let patterns = [Pattern::Source("^## Weather$".into()), Pattern::Source(r"Temperature: \d+°[CF]".into())];
+/// let patterns = [JsPattern::Source("^## Weather$".into()), JsPattern::Source(r"Temperature: \d+°[CF]".into())];
 /// assert!(validate_pattern(&result, &patterns, &TextOptions::default()).unwrap().pass);
-/// assert!(validate_pattern(&result, &[Pattern::Source("a(?=b)".into())], &TextOptions::default()).is_err());
+/// assert!(validate_pattern(&result, &[JsPattern::Source("a(?=b)".into())], &TextOptions::default()).is_err());
 /// ```
-pub fn validate_pattern(response: &Value, patterns: &[Pattern], options: &TextOptions) -> Result<CheckResult> {
+pub fn validate_pattern(response: &Value, patterns: &[JsPattern], options: &TextOptions) -> Result<CheckResult> {
     let compiled = CompiledPatterns::new(patterns, options.case_sensitive, "patterns")?;
     Ok(compiled.check(&extract_text(response)))
 }
@@ -200,7 +200,7 @@ pub fn validate_error(response: &Value, expected: &ErrorExpectation) -> Result<C
             "expected must list at least one substring",
         ));
     }
-    Ok(checks::validate_error(&Val::from(response), expected))
+    Ok(assertions::validate_error(&Val::from(response), expected))
 }
 
 /// `validateSize(response, { minBytes, maxBytes })` on the UTF-8 byte length
@@ -227,7 +227,7 @@ pub fn validate_size(response: &Value, options: &SizeOptions) -> Result<CheckRes
             ));
         }
     }
-    Ok(checks::validate_size(response_size_bytes(response), options))
+    Ok(assertions::validate_size(response_size_bytes(response), options))
 }
 
 /// `validateToolCalls(response, expectation)` (`expect.toolsTriggered`):
@@ -316,11 +316,11 @@ pub fn validate_tool_call_count(response: &Value, options: &CountOptions) -> Res
 /// nested deeper than 128 levels.
 ///
 /// ```
-/// use mcp_matchers::responses::{apply_sanitizers, Pattern, Sanitizer};
+/// use mcp_matchers::responses::{apply_sanitizers, JsPattern, Sanitizer};
 /// let text = r#"{"id":"1f0e4c2a-7b3d-7c8e-9f00-0123456789ab","items":[{"at":1732960000,"n":1}],"token":"session_ab12"}"#;
 /// let out = apply_sanitizers(text, &[
 ///     Sanitizer::Uuid,
-///     Sanitizer::Regex { pattern: Pattern::Source("session_(\\w+)".into()), replacement: Some("session_<$1>".into()) },
+///     Sanitizer::Regex { pattern: JsPattern::Source("session_(\\w+)".into()), replacement: Some("session_<$1>".into()) },
 ///     Sanitizer::Remove(vec!["items.at".into()]),
 /// ]).unwrap();
 /// assert_eq!(out, "{\n  \"id\": \"[UUID]\",\n  \"items\": [\n    {\n      \"n\": 1\n    }\n  ],\n  \"token\": \"session_<ab12>\"\n}");

@@ -6,7 +6,7 @@
 
 use super::globs::{gitignored, PathPattern};
 use super::matchers::{quote, MatchResult, Subject};
-use super::pattern::Pattern;
+use super::query::TextOrRegex;
 use crate::error::{MatcherError, Result};
 use crate::js::number::to_string as js_num;
 use serde_json::Value;
@@ -93,7 +93,7 @@ pub fn to_have_changed(s: &Subject, patterns: &[PathPattern], ignore: &[String],
 /// with a pattern, includes the text or matches the regex.
 /// Messages: `expected file greet.js to exist`, `expected greet.js to match
 /// /welcome/\n--- greet.js ---\n<content>` (`to contain "<text>"` for a text).
-pub fn to_have_file(path: &str, pattern: Option<&Pattern>, content: Option<&str>, negated: bool) -> MatchResult {
+pub fn to_have_file(path: &str, pattern: Option<&TextOrRegex>, content: Option<&str>, negated: bool) -> MatchResult {
     let not = if negated { "not " } else { "" };
     let (Some(content), Some(p)) = (content, pattern) else {
         return MatchResult {
@@ -102,7 +102,7 @@ pub fn to_have_file(path: &str, pattern: Option<&Pattern>, content: Option<&str>
         };
     };
     let verb = match p {
-        Pattern::Text(t) => format!("contain {}", quote(t)),
+        TextOrRegex::Text(t) => format!("contain {}", quote(t)),
         other => format!("match {}", other.display()),
     };
     MatchResult {

@@ -1,4 +1,4 @@
-//! What the matchers compare with: a [`Pattern`] (an exact or substring
+//! What the matchers compare with: a [`TextOrRegex`] (an exact or substring
 //! text, or a JavaScript-style regular expression) and an [`InputMatch`].
 
 use crate::error::{MatcherError, Result};
@@ -10,7 +10,7 @@ use serde_json::Value;
 /// A text or a regular expression. How a text matches depends on the
 /// matcher: tool names are exact, commands, queries and URLs substrings.
 #[derive(Clone, Debug)]
-pub enum Pattern {
+pub enum TextOrRegex {
     Text(String),
     /// A compiled regex with its JavaScript source and flags (for messages).
     Regex {
@@ -20,10 +20,10 @@ pub enum Pattern {
     },
 }
 
-impl Pattern {
+impl TextOrRegex {
     /// A text pattern.
-    pub fn text(s: impl Into<String>) -> Pattern {
-        Pattern::Text(s.into())
+    pub fn text(s: impl Into<String>) -> TextOrRegex {
+        TextOrRegex::Text(s.into())
     }
 
     /// Compiles a JavaScript regex `source` with `flags` as `new
@@ -35,7 +35,7 @@ impl Pattern {
     /// Errors: `INVALID_ARGUMENT` at `path` when it is longer than 4,096
     /// UTF-16 code units, has a bad flag or the `v` flag, uses look-around,
     /// a back-reference or `\p{…}`, or does not compile.
-    pub fn regex(source: &str, flags: &str, path: &str) -> Result<Pattern> {
+    pub fn regex(source: &str, flags: &str, path: &str) -> Result<TextOrRegex> {
         if crate::js::text::utf16_len(source) > 4096 {
             return Err(MatcherError::invalid_argument(
                 path,
@@ -43,51 +43,34 @@ impl Pattern {
             ));
         }
         let re = crate::js::regex::compile(source, flags, path)?;
-        Ok(Pattern::Regex {
+        Ok(TextOrRegex::Regex {
             re,
             source: source.to_string(),
             flags: flags.to_string(),
         })
     }
 
-    /// Reads a pattern from JSON: a string, or `{ "source", "flags"? }` (a
-    /// RegExp as the JS glue sends it). Errors: `INVALID_ARGUMENT` at `path`.
-    pub fn from_value(v: &Value, path: &str) -> Result<Pattern> {
-        match v {
-            Value::String(s) => Ok(Pattern::Text(s.clone())),
-            Value::Object(m) if m.get("source").is_some_and(Value::is_string) => Pattern::regex(
-                m["source"].as_str().unwrap_or(""),
-                m.get("flags").and_then(Value::as_str).unwrap_or(""),
-                path,
-            ),
-            _ => Err(MatcherError::invalid_argument(
-                path,
-                format!("{path} must be a string or a RegExp"),
-            )),
-        }
-    }
-
     /// `text` as given, or `/source/flags`.
     pub fn display(&self) -> String {
         match self {
-            Pattern::Text(t) => t.clone(),
-            Pattern::Regex { source, flags, .. } => format!("/{source}/{flags}"),
+            TextOrRegex::Text(t) => t.clone(),
+            TextOrRegex::Regex { source, flags, .. } => format!("/{source}/{flags}"),
         }
     }
 
     /// Text: equal. Regex: matches somewhere.
     pub fn matches_exact(&self, s: &str) -> bool {
         match self {
-            Pattern::Text(t) => t == s,
-            Pattern::Regex { re, .. } => re.is_match(s),
+            TextOrRegex::Text(t) => t == s,
+            TextOrRegex::Regex { re, .. } => re.is_match(s),
         }
     }
 
     /// Text: contained. Regex: matches somewhere.
     pub fn matches_sub(&self, s: &str) -> bool {
         match self {
-            Pattern::Text(t) => s.contains(t.as_str()),
-            Pattern::Regex { re, .. } => re.is_match(s),
+            TextOrRegex::Text(t) => s.contains(t.as_str()),
+            TextOrRegex::Regex { re, .. } => re.is_match(s),
         }
     }
 }
@@ -99,20 +82,11 @@ impl Pattern {
 /// value).
 #[derive(Clone, Debug)]
 pub enum InputMatch {
-    Pattern(Pattern),
+    Pattern(TextOrRegex),
     Object(Value),
 }
 
 impl InputMatch {
-    /// Reads `{ "object": value }` as an object match, anything else as a
-    /// [`Pattern`]. Errors: `INVALID_ARGUMENT` at `path`.
-    pub fn from_value(v: &Value, path: &str) -> Result<InputMatch> {
-        match v.get("object") {
-            Some(obj) if v.as_object().is_some_and(|m| m.len() == 1) => Ok(InputMatch::Object(obj.clone())),
-            _ => Ok(InputMatch::Pattern(Pattern::from_value(v, path)?)),
-        }
-    }
-
     /// Whether `input` (absent = `null`) matches.
     pub fn matches(&self, input: Option<&Value>) -> bool {
         self.with_test(|test| test(input))
@@ -154,7 +128,7 @@ fn object_matcher<'e>(want: &'e Val<'e>) -> Matcher<'e> {
     Matcher::compile(want, Policy::REEVAL_INPUT, "input").unwrap_or_else(|_| Matcher::any(Policy::REEVAL_INPUT))
 }
 
-fn pattern_matches(p: &Pattern, input: Option<&Value>) -> bool {
+fn pattern_matches(p: &TextOrRegex, input: Option<&Value>) -> bool {
     let input = input.unwrap_or(&Value::Null);
     any_string(input, &mut |s| p.matches_sub(s)) || (!input.is_string() && p.matches_sub(&input.to_string()))
 }

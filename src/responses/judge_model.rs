@@ -2,7 +2,7 @@
 //! implements (no network code in this crate), following
 //! `validateJudge` of `@gleanwork/mcp-server-tester@1.1.0`.
 
-use super::checks::CheckResult;
+use super::assertions::CheckResult;
 use super::judge::{build_judge_prompt, judge_plan, judge_result, parse_verdict};
 use crate::error::Result;
 use serde_json::Value;

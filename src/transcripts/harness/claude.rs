@@ -6,7 +6,7 @@
 //! interruption notice) starts a turn; so does `system`/`init`, and the
 //! first assistant message after a `result` (stream-json without echoed prompts).
 
-use super::builder::{s, text_of, Builder, Kind};
+use crate::transcripts::builder::{s, text_of, Kind, RunBuilder};
 use serde_json::Value;
 
 fn kind(name: &str, input: &Value) -> (String, Kind) {
@@ -50,7 +50,7 @@ fn is_prompt(v: &Value, content: &Value) -> bool {
     !(t.starts_with('<') || t.starts_with("[Request interrupted"))
 }
 
-pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut Builder) {
+pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder) {
     // `fresh_init`: an init just opened a turn with nothing in it yet.
     // `ended`: a `result` closed the turn; the next assistant message opens
     // one (stream-json does not echo prompts unless asked to).

@@ -8,9 +8,9 @@
 //! each `locations[].path`), `fetch` a web fetch (`rawInput.url`) or search
 //! (`rawInput.query`).
 
-use super::builder::{s, Builder, Kind};
 use super::goose::name_kind;
-use super::paths::{argv_command, inner_command};
+use crate::transcripts::builder::{s, Kind, RunBuilder};
+use crate::transcripts::paths::{argv_command, inner_command};
 use rustc_hash::FxHashMap;
 use serde_json::{Map, Value};
 
@@ -25,7 +25,7 @@ fn meta_name(meta: Option<&Value>) -> Option<String> {
     direct.or_else(nested).map(str::to_string)
 }
 
-fn finish_call(b: &mut Builder, id: &str, c: &Map<String, Value>, turn_ts: Option<f64>) {
+fn finish_call(b: &mut RunBuilder, id: &str, c: &Map<String, Value>, turn_ts: Option<f64>) {
     let get = |k: &str| c.get(k);
     let raw = get("rawInput").cloned().unwrap_or(Value::Null);
     let (mut name, mut k) = match meta_name(get("_meta")) {
@@ -76,7 +76,7 @@ fn finish_call(b: &mut Builder, id: &str, c: &Map<String, Value>, turn_ts: Optio
     b.result(id, out, ok, None);
 }
 
-pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut Builder) {
+pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder) {
     let mut order: Vec<(String, u32)> = Vec::new();
     let mut calls: FxHashMap<String, Map<String, Value>> = FxHashMap::default();
     let mut turn = 0u32;

@@ -3,14 +3,14 @@
 //! `runExpectBlockValidations` (`@gleanwork/mcp-server-tester@1.1.0`,
 //! `dist/index.js`) does; keys as the reference names them.
 
-use super::checks::{read_error_expectation, read_size_options, read_strings, CheckResult};
-use super::judge_native::{validate_judge, JudgeModel};
-use super::native::{
+use super::assertions::{read_error_expectation, read_size_options, read_strings, CheckResult};
+use super::json_api::{
     match_snapshot, sanitizers_from_json, validate_error, validate_pattern, validate_response, validate_size,
     validate_text, validate_tool_call_count, validate_tool_calls, TextOptions,
 };
+use super::judge_model::{validate_judge, JudgeModel};
 use super::tools::read_count_options;
-use super::Pattern;
+use super::JsPattern;
 use crate::error::{MatcherError, Result};
 use crate::reader::Reader;
 use crate::value::Val;
@@ -80,9 +80,9 @@ pub fn evaluate_expectations(
     }
     if let Some(v) = o.get("matchesPattern") {
         let j = Val::from(v);
-        let list: Vec<Pattern> = read_strings(&Reader::new(Some(&j), "expect.matchesPattern"))?
+        let list: Vec<JsPattern> = read_strings(&Reader::new(Some(&j), "expect.matchesPattern"))?
             .into_iter()
-            .map(|s| Pattern::Source(s.to_string()))
+            .map(|s| JsPattern::Source(s.to_string()))
             .collect();
         push("regex", validate_pattern(response, &list, &TextOptions::default())?);
     }

@@ -4,11 +4,11 @@
 //! `success`/`error`/`cancelled`) and `--output-format stream-json`
 //! (`message` with `role: "user"`, `tool_use`, `tool_result`).
 
-use super::builder::{s, Builder, Kind};
-use super::paths::{inner_command, split_known};
+use crate::transcripts::builder::{s, Kind, RunBuilder};
+use crate::transcripts::paths::{inner_command, split_known};
 use serde_json::Value;
 
-fn kind(b: &Builder, name: &str, args: &Value) -> (String, Kind) {
+fn kind(b: &RunBuilder, name: &str, args: &Value) -> (String, Kind) {
     let f = |k: &str| s(args, k).unwrap_or("").to_string();
     let path = || {
         ["file_path", "absolute_path", "path"]
@@ -33,7 +33,7 @@ fn kind(b: &Builder, name: &str, args: &Value) -> (String, Kind) {
         }
         _ => {
             if let Some((server, tool)) = split_known(name, "__", &b.opts.mcp_servers, false) {
-                return (super::paths::mcp_name(server, tool), Kind::Tool);
+                return (crate::transcripts::paths::mcp_name(server, tool), Kind::Tool);
             }
             Kind::Tool
         }
@@ -57,7 +57,7 @@ fn response_text(result: &Value) -> (Option<Value>, bool) {
     ((!text.is_empty()).then(|| Value::String(text.join("\n"))), error)
 }
 
-pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut Builder) {
+pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder) {
     for v in records {
         let v = &v;
         let ts = b.time(v.get("timestamp"));

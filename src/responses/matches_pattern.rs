@@ -11,7 +11,7 @@
 //! "multiline matching"; `\n` and `\r` end lines), where a JS `RegExp`
 //! without the `m` flag anchors the whole text.
 
-use super::checks::{text_details, CheckResult};
+use super::assertions::{text_details, CheckResult};
 use crate::error::Result;
 use crate::js::regex::{compile_lines, LineRegex};
 use serde_json::json;
@@ -19,7 +19,7 @@ use serde_json::json;
 /// A pattern as the caller gave it: a string (JS `new RegExp(source)`), or
 /// a JS `RegExp`'s `source` and `flags`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Pattern {
+pub enum JsPattern {
     /// A pattern string; printed as `/source/` in messages.
     Source(String),
     /// A `RegExp`: `source` and `flags` (`d g i m s u y`; `v` is refused);
@@ -27,12 +27,12 @@ pub enum Pattern {
     RegExp { source: String, flags: String },
 }
 
-impl Pattern {
+impl JsPattern {
     /// The reference's `patternToString`.
     pub fn to_display(&self) -> String {
         match self {
-            Pattern::Source(s) => format!("/{s}/"),
-            Pattern::RegExp { source, flags } => format!("/{source}/{flags}"),
+            JsPattern::Source(s) => format!("/{s}/"),
+            JsPattern::RegExp { source, flags } => format!("/{source}/{flags}"),
         }
     }
 }
@@ -51,7 +51,7 @@ impl CompiledPatterns {
     /// engine has (look-ahead, look-behind, back-references, `\p{…}`),
     /// the `v` flag, an unknown flag, or a pattern that does not compile
     /// (the message names the construct).
-    pub fn new(patterns: &[Pattern], case_sensitive: bool, path: &str) -> Result<CompiledPatterns> {
+    pub fn new(patterns: &[JsPattern], case_sensitive: bool, path: &str) -> Result<CompiledPatterns> {
         let items = patterns
             .iter()
             .enumerate()
@@ -93,10 +93,10 @@ impl CompiledPatterns {
     }
 }
 
-fn compile(p: &Pattern, case_sensitive: bool, path: &str) -> Result<LineRegex> {
+fn compile(p: &JsPattern, case_sensitive: bool, path: &str) -> Result<LineRegex> {
     let (source, flags) = match p {
-        Pattern::Source(s) => (s.as_str(), ""),
-        Pattern::RegExp { source, flags } => (source.as_str(), flags.as_str()),
+        JsPattern::Source(s) => (s.as_str(), ""),
+        JsPattern::RegExp { source, flags } => (source.as_str(), flags.as_str()),
     };
     // Compiling costs more than matching a few KB: the last patterns are kept
     // (a test suite checks the same few patterns over and over). A regex is
@@ -126,7 +126,7 @@ mod tests {
     use super::*;
 
     fn is_match(source: &str, text: &str) -> bool {
-        let c = CompiledPatterns::new(&[Pattern::Source(source.into())], true, "patterns").unwrap();
+        let c = CompiledPatterns::new(&[JsPattern::Source(source.into())], true, "patterns").unwrap();
         c.check(text).pass
     }
 
@@ -134,7 +134,7 @@ mod tests {
     fn anchors_match_at_every_line() {
         assert!(is_match(r"^b$", "a\nb\nc"));
         assert!(is_match(r"^b$", "a\r\nb\r\nc"));
-        let p = Pattern::RegExp {
+        let p = JsPattern::RegExp {
             source: "^b$".into(),
             flags: "".into(),
         };
@@ -143,7 +143,7 @@ mod tests {
 
     #[test]
     fn case_sensitive_false_adds_the_i_flag() {
-        let re = |flags: &str| Pattern::RegExp {
+        let re = |flags: &str| JsPattern::RegExp {
             source: "café".into(),
             flags: flags.into(),
         };
@@ -168,7 +168,7 @@ mod tests {
             (r"\p{L}", "property"),
         ] {
             let e = CompiledPatterns::new(
-                &[Pattern::Source("ok".into()), Pattern::Source(src.into())],
+                &[JsPattern::Source("ok".into()), JsPattern::Source(src.into())],
                 true,
                 "patterns",
             )
@@ -177,9 +177,9 @@ mod tests {
             assert_eq!(e.path, "patterns[1]");
             assert!(e.message.contains(word), "{src}: {}", e.message);
         }
-        let e = CompiledPatterns::new(&[Pattern::Source("(a".into())], true, "patterns").unwrap_err();
+        let e = CompiledPatterns::new(&[JsPattern::Source("(a".into())], true, "patterns").unwrap_err();
         assert!(e.message.contains("/(a/"), "{}", e.message);
-        let v = Pattern::RegExp {
+        let v = JsPattern::RegExp {
             source: "a".into(),
             flags: "v".into(),
         };

@@ -6,8 +6,8 @@
 //! types are also read in the app-server's camelCase (`commandExecution`).
 //! A duplicate `id` key on the wire keeps its last value.
 
-use super::builder::{s, text_into, Builder, Kind};
-use super::paths::{argv_command, inner_command, mcp_name};
+use crate::transcripts::builder::{s, text_into, Kind, RunBuilder};
+use crate::transcripts::paths::{argv_command, inner_command, mcp_name};
 use serde_json::{json, Value};
 
 /// Every record this adapter reads names one of these (the text reader
@@ -42,7 +42,7 @@ fn take_any(it: &mut Value, keys: &[&str]) -> Option<Value> {
     keys.iter().find_map(|k| take(it, k))
 }
 
-fn item(b: &mut Builder, mut it: Value) {
+fn item(b: &mut RunBuilder, mut it: Value) {
     let id_value = take(&mut it, "id");
     let id = id_value.as_ref().and_then(Value::as_str);
     match s(&it, "type").unwrap_or("") {
@@ -113,7 +113,7 @@ fn item(b: &mut Builder, mut it: Value) {
     }
 }
 
-pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut Builder) {
+pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder) {
     for mut v in records {
         match s(&v, "type") {
             Some("turn.started") => b.new_turn(),

@@ -5,8 +5,8 @@
 //! Cursor leaves web calls out of this stream, so every turn lists
 //! `web-search` and `web-fetch` as unreported.
 
-use super::builder::{s, Builder, Kind};
-use super::paths::{inner_command, mcp_name};
+use crate::transcripts::builder::{s, Kind, RunBuilder};
+use crate::transcripts::paths::{inner_command, mcp_name};
 use serde_json::Value;
 
 fn kind(key: &str, args: &Value) -> (String, Kind) {
@@ -31,7 +31,7 @@ fn kind(key: &str, args: &Value) -> (String, Kind) {
     (short.to_string(), k)
 }
 
-pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut Builder) {
+pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder) {
     b.unreported = &["web-search", "web-fetch"];
     for v in records {
         let v = &v;

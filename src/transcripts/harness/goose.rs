@@ -7,11 +7,11 @@
 //! `ext__tool` is `mcp__ext__tool` (split at a known server, else the last
 //! `__`); a request with no name is `acp_tool_<id>`.
 
-use super::builder::{s, text_of, Builder, Kind};
-use super::paths::{inner_command, mcp_name, split_known};
+use crate::transcripts::builder::{s, text_of, Kind, RunBuilder};
+use crate::transcripts::paths::{inner_command, mcp_name, split_known};
 use serde_json::Value;
 
-pub(crate) fn name_kind(b: &Builder, name: &str, args: &Value) -> (String, Kind) {
+pub(crate) fn name_kind(b: &RunBuilder, name: &str, args: &Value) -> (String, Kind) {
     let path = || s(args, "path").unwrap_or("").to_string();
     match name {
         "developer__shell" | "shell" => (
@@ -34,7 +34,7 @@ pub(crate) fn name_kind(b: &Builder, name: &str, args: &Value) -> (String, Kind)
     }
 }
 
-pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut Builder) {
+pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder) {
     for v in records {
         let v = &v;
         let m = if s(v, "type") == Some("message") {

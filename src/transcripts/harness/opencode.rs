@@ -5,8 +5,8 @@
 //! (`options.mcpServers`; when given, other names stay as they are), else at
 //! the first `_`.
 
-use super::builder::{s, Builder, Kind};
-use super::paths::{inner_command, mcp_name, patch_files, split_known};
+use crate::transcripts::builder::{s, Kind, RunBuilder};
+use crate::transcripts::paths::{inner_command, mcp_name, patch_files, split_known};
 use serde_json::Value;
 
 const BUILTIN: &[&str] = &[
@@ -35,7 +35,7 @@ const BUILTIN: &[&str] = &[
     "lsp_hover",
 ];
 
-fn kind(b: &Builder, name: &str, input: &Value) -> (String, Kind) {
+fn kind(b: &RunBuilder, name: &str, input: &Value) -> (String, Kind) {
     let f = |k: &str| s(input, k).unwrap_or("").to_string();
     let path = || {
         s(input, "filePath")
@@ -66,7 +66,7 @@ fn kind(b: &Builder, name: &str, input: &Value) -> (String, Kind) {
     (name.to_string(), k)
 }
 
-pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut Builder) {
+pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder) {
     b.new_turn();
     for v in records {
         let v = &v;

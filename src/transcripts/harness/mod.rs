@@ -1,0 +1,13 @@
+//! One adapter per coding-agent harness: each reads that harness's recorded
+//! transcript records into the shared [`super::builder::Builder`], which
+//! makes reeval's event form ([`super::Event`]). Each file names the
+//! harness's public format it follows.
+
+pub(crate) mod acp;
+pub(crate) mod claude;
+pub(crate) mod codex;
+pub(crate) mod cursor;
+pub(crate) mod gemini;
+pub(crate) mod goose;
+pub(crate) mod opencode;
+pub(crate) mod pi;
