@@ -42,8 +42,9 @@ pub mod transcripts;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod value;
 
-/// The WebAssembly exports (used by the package's JS glue and the wasm tests).
-#[cfg(target_arch = "wasm32")]
+/// The WebAssembly exports (used by the package's JS glue and the wasm
+/// tests); natively only its plain-Rust crossing, for the tests.
+#[cfg(any(target_arch = "wasm32", test))]
 #[doc(hidden)]
 pub mod wasm;
 

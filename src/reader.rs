@@ -305,7 +305,7 @@ pub(crate) fn describe(v: &Val<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::parse::parse;
+    use crate::wasm::wire::parse;
 
     #[test]
     fn paths_and_codes() {

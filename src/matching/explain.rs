@@ -160,7 +160,7 @@ fn diff_whole(want: &Val<'_>, got: &Val<'_>, policy: &Policy, path: &mut Vec<Seg
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::parse::parse;
+    use crate::wasm::wire::parse;
 
     fn explain(policy: Policy, expected: &str, actual: &str) -> Vec<(String, Verdict)> {
         let e = parse(expected, false, "e").unwrap();

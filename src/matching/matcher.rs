@@ -214,7 +214,7 @@ pub(crate) fn accepts(node: &Node<'_>, actual: Option<&Val<'_>>, policy: &Policy
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::parse::parse;
+    use crate::wasm::wire::parse;
 
     fn check(policy: Policy, expected: &str, actual: &str) -> bool {
         let e = parse(expected, true, "e").unwrap();

@@ -169,7 +169,7 @@ mod tests {
     use super::*;
 
     fn text(src: &str) -> String {
-        extract_text(&crate::value::parse::parse(src, false, "r").unwrap())
+        extract_text(&crate::value::parse::parse(src, "r").unwrap())
     }
 
     #[test]
@@ -217,7 +217,6 @@ mod tests {
     fn normalize_keeps_blocks_and_is_error() {
         let v = crate::value::parse::parse(
             r#"{"content":[1,{"type":"image","data":"AA","mimeType":"image/png"},{"type":7,"text":"x"}],"isError":"yes"}"#,
-            false,
             "r",
         )
         .unwrap();
@@ -239,7 +238,7 @@ mod tests {
 
     #[test]
     fn error_responses() {
-        let is = |s: &str| is_error_response(&crate::value::parse::parse(s, false, "r").unwrap());
+        let is = |s: &str| is_error_response(&crate::value::parse::parse(s, "r").unwrap());
         assert!(is(r#"{"isError":true,"content":[]}"#));
         assert!(!is(r#"{"isError":"true"}"#));
         assert!(is(r#"{"raw":{"isError":true}}"#));
@@ -251,13 +250,13 @@ mod tests {
     fn fallbacks_keep_the_fixture_key_order() {
         // `extractText` of the reference on the recorded results (Node 20).
         let png = include_str!("../../tests/fixtures/responses/filesystem/read_media_file-png.result.json");
-        let png = crate::value::parse::parse(png, false, "r").unwrap();
+        let png = crate::value::parse::parse(png, "r").unwrap();
         let t = extract_text(&png);
         assert!(t.starts_with(r#"{"content":[{"type":"image","data":"iVBORw0KGgo"#));
         assert!(t.ends_with(r#"","mimeType":"image/png"}]}"#));
         assert_eq!(t.len(), 5443);
         let link = include_str!("../../tests/fixtures/responses/everything/gzip-file-as-resource-link.result.json");
-        let link = crate::value::parse::parse(link, false, "r").unwrap();
+        let link = crate::value::parse::parse(link, "r").unwrap();
         assert_eq!(extract_text(&link), "");
         assert_eq!(
             extract_text(link.get("content").unwrap()),

@@ -299,7 +299,7 @@ fn substitute(rep: &str, caps: &Captures<'_>, text: &str, names: &[Option<&str>]
 /// `{ remove: paths }`: `JSON.parse`, delete each dot path, `JSON.stringify(v, null, 2)`.
 /// Text that is not JSON comes back unchanged.
 fn remove_fields(text: &str, paths: &[String]) -> Result<String> {
-    let mut value = match crate::value::parse::parse(text, false, "text") {
+    let mut value = match crate::value::parse::parse(text, "text") {
         Ok(v) => v,
         Err(e) if e.code == ErrorCode::InvalidJson => return Ok(text.to_string()),
         Err(e) => return Err(e),

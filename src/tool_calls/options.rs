@@ -223,7 +223,7 @@ pub(crate) fn options_from_val(v: Option<&Val>, path: &str) -> Result<MatchOptio
 mod tests {
     use super::*;
     use crate::error::ErrorCode;
-    use crate::value::parse::parse;
+    use crate::wasm::wire::parse;
 
     fn layer(json: &str) -> MatchOptions {
         options_from_val(Some(&parse(json, true, "options").unwrap()), "options").unwrap()

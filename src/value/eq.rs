@@ -199,7 +199,7 @@ mod tests {
 
     #[test]
     fn json_eq_ignores_key_order_and_number_form() {
-        use crate::value::parse::parse;
+        use crate::wasm::wire::parse;
         let a = parse(r#"{"x":1,"y":[1.0,{"p":null,"q":-0}]}"#, false, "a").unwrap();
         let b = parse(r#"{"y":[1,{"q":0,"p":null}],"x":1.0}"#, false, "b").unwrap();
         assert!(json_eq(Some(&a), Some(&b)));

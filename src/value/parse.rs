@@ -1,20 +1,8 @@
-//! Reads JSON text into [`Val`] without an intermediate `serde_json::Value`.
-//!
-//! The JavaScript binding hands values over as one `JSON.stringify` text (the
-//! cheapest crossing there is). When a value holds something JSON cannot say
-//! (`undefined`, `NaN`, `±Infinity`, a `Date`, a `BigInt`), the binding sends
-//! the *extended* form instead: each such value becomes a one-member object
-//! whose key is a single NUL character, and a real key that starts with NUL
-//! gets one more NUL in front. The markers are:
-//!
-//! | marker | value |
-//! |---|---|
-//! | `{"\u0000":"u"}` | `undefined` (also functions and symbols) |
-//! | `{"\u0000":"NaN"}`, `"Infinity"`, `"-Infinity"` | the number |
-//! | `{"\u0000":"D<ms>"}` / `"Dinvalid"` | a `Date` and its time value |
-//! | `{"\u0000":"B<digits>"}` | a `BigInt` |
-//!
-//! Plain JSON text never needs the extended form.
+//! Reads JSON text into [`Val`] without an intermediate `serde_json::Value`:
+//! the one serde visitor of the value model. Strings without escapes borrow
+//! from the text; a repeated key keeps its first position and last value
+//! (`JSON.parse`). The binding's extended form (values JSON cannot say, see
+//! `src/wasm/wire.rs`) comes in through a [`Markers`] decoder.
 
 use super::{ObjectBuilder, Val};
 use crate::error::{MatcherError, Result};
@@ -22,13 +10,22 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use std::borrow::Cow;
 use std::fmt;
 
-/// Parses JSON text (plain or, with `extended`, with the markers above).
-/// Strings without escapes borrow from `text`.
+/// Decodes the marker of a one-member object keyed by a single NUL (the
+/// binding's extended form); `None` for an unknown marker.
+pub(crate) type Markers = fn(&str) -> Option<Val<'static>>;
+
+/// Parses plain JSON text.
 /// Errors: `INVALID_JSON` for text that is not JSON; `UNSUPPORTED_VALUE` for a
 /// string with a lone UTF-16 surrogate, or nesting deeper than 128 levels.
-pub(crate) fn parse<'a>(text: &'a str, extended: bool, path: &str) -> Result<Val<'a>> {
+pub(crate) fn parse<'a>(text: &'a str, path: &str) -> Result<Val<'a>> {
+    parse_with(text, None, path)
+}
+
+/// Parses JSON text whose NUL-keyed objects `markers` decodes (a real key
+/// that starts with NUL has one more NUL in front). Errors: as [`parse`].
+pub(crate) fn parse_with<'a>(text: &'a str, markers: Option<Markers>, path: &str) -> Result<Val<'a>> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let v = ValSeed { extended }
+    let v = ValSeed { markers }
         .deserialize(&mut de)
         .and_then(|v| de.end().map(|_| v));
     v.map_err(|e| MatcherError::from_json_error(&e, path))
@@ -36,7 +33,7 @@ pub(crate) fn parse<'a>(text: &'a str, extended: bool, path: &str) -> Result<Val
 
 #[derive(Clone, Copy)]
 struct ValSeed {
-    extended: bool,
+    markers: Option<Markers>,
 }
 
 impl<'de> DeserializeSeed<'de> for ValSeed {
@@ -112,10 +109,10 @@ impl<'de> Visitor<'de> for ValSeed {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Val<'de>, A::Error> {
         let mut object = ObjectBuilder::with_capacity(map.size_hint().unwrap_or(0));
         while let Some(key) = map.next_key_seed(StrSeed)? {
-            if self.extended && key.starts_with('\0') {
+            if let (Some(decode), true) = (self.markers, key.starts_with('\0')) {
                 if key.len() == 1 {
                     let marker = map.next_value_seed(StrSeed)?;
-                    return decode_marker(&marker).ok_or_else(|| de::Error::custom("unknown value marker"));
+                    return decode(&marker).ok_or_else(|| de::Error::custom("unknown value marker"));
                 }
                 let value = map.next_value_seed(self)?;
                 let key = match key {
@@ -132,19 +129,6 @@ impl<'de> Visitor<'de> for ValSeed {
     }
 }
 
-fn decode_marker(m: &str) -> Option<Val<'static>> {
-    Some(match m {
-        "u" => Val::Undefined,
-        "NaN" => Val::Num(f64::NAN),
-        "Infinity" => Val::Num(f64::INFINITY),
-        "-Infinity" => Val::Num(f64::NEG_INFINITY),
-        "Dinvalid" => Val::Date(f64::NAN),
-        _ if m.starts_with('D') => Val::Date(m[1..].parse().ok()?),
-        _ if m.starts_with('B') => Val::BigInt(Cow::Owned(m[1..].to_owned())),
-        _ => return None,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,65 +136,37 @@ mod tests {
 
     #[test]
     fn plain_json() {
-        let v = parse(r#"{"b":[1,2.5,null],"a":"x"}"#, false, "v").unwrap();
+        let v = parse(r#"{"b":[1,2.5,null],"a":"x"}"#, "v").unwrap();
         assert_eq!(v.get("a"), Some(&Val::Str("x".into())));
         assert_eq!(
             v.get("b"),
             Some(&Val::Arr(vec![Val::Num(1.0), Val::Num(2.5), Val::Null]))
         );
-        // Without the extended form a NUL key is an ordinary key.
-        let v = parse(r#"{"\u0000":"u"}"#, false, "v").unwrap();
+        // Without markers a NUL key is an ordinary key.
+        let v = parse(r#"{"\u0000":"u"}"#, "v").unwrap();
         assert_eq!(v.get("\0"), Some(&Val::Str("u".into())));
     }
 
     #[test]
-    fn extended_markers() {
-        let v = parse(
-            r#"[{"\u0000":"u"},{"\u0000":"NaN"},{"\u0000":"D0"},{"\u0000\u0000k":1}]"#,
-            true,
-            "v",
-        )
-        .unwrap();
-        let Val::Arr(items) = v else { panic!("array expected") };
-        assert_eq!(items[0], Val::Undefined);
-        assert!(matches!(items[1], Val::Num(n) if n.is_nan()));
-        assert_eq!(items[2], Val::Date(0.0));
-        assert_eq!(items[3].get("\0k"), Some(&Val::Num(1.0)));
-    }
-
-    #[test]
     fn errors_are_coded() {
-        assert_eq!(parse("{", false, "expected").unwrap_err().code, ErrorCode::InvalidJson);
+        assert_eq!(parse("{", "expected").unwrap_err().code, ErrorCode::InvalidJson);
         assert_eq!(
-            parse(r#""\ud800""#, false, "expected").unwrap_err().code,
+            parse(r#""\ud800""#, "expected").unwrap_err().code,
             ErrorCode::UnsupportedValue
         );
         assert_eq!(
-            parse(r#""\udc00x""#, false, "expected").unwrap_err().code,
+            parse(r#""\udc00x""#, "expected").unwrap_err().code,
             ErrorCode::UnsupportedValue
         );
         let deep = "[".repeat(200) + &"]".repeat(200);
-        assert_eq!(
-            parse(&deep, false, "expected").unwrap_err().code,
-            ErrorCode::UnsupportedValue
-        );
+        assert_eq!(parse(&deep, "expected").unwrap_err().code, ErrorCode::UnsupportedValue);
     }
 
     #[cfg(not(target_arch = "wasm32"))]
     proptest::proptest! {
         #[test]
-        fn any_text_parses_or_errors_without_panic(text in "\\PC{0,40}", ext in proptest::bool::ANY) {
-            let _ = parse(&text, ext, "x");
-        }
-
-        #[test]
-        fn marker_like_text_parses_or_errors_without_panic(
-            parts in proptest::collection::vec(proptest::sample::select(vec![
-                "{", "}", "[", "]", ",", ":", "\"\\u0000\"", "\"\\u0000\\u0000k\"", "\"u\"", "\"D12\"", "\"Dx\"",
-                "\"B1\"", "\"NaN\"", "1", "null", "\"a\"",
-            ]), 0..24),
-        ) {
-            let _ = parse(&parts.concat(), true, "x");
+        fn any_text_parses_or_errors_without_panic(text in "\\PC{0,40}") {
+            let _ = parse(&text, "x");
         }
     }
 }

@@ -155,7 +155,7 @@ fn iso_date(ms: f64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::parse::parse;
+    use crate::wasm::wire::parse;
 
     #[test]
     fn stringify_keeps_order_and_js_format() {

@@ -33,7 +33,7 @@ fn strings(r: &Reader<'_, '_>, what: &str) -> Result<Vec<String>> {
 #[wasm_bindgen]
 pub fn transcript_normalize(input: &str, is_text: bool, options: &str) -> std::result::Result<String, JsValue> {
     (|| -> Result<String> {
-        let o = crate::value::parse::parse(options, true, "options")?;
+        let o = super::wire::parse(options, true, "options")?;
         let o = Reader::new(Some(&o), "options");
         o.opt_object("an object { harness?, workspace?, mcpServers? }")?;
         let o = o.options();
