@@ -41,8 +41,11 @@ impl ErrorCode {
 /// `message` says what was expected there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatcherError {
+    /// What kind of malformed call.
     pub code: ErrorCode,
+    /// The bad field in the caller's terms (`actual[3].toolName`).
     pub path: String,
+    /// What was expected there, in words.
     pub message: String,
 }
 

@@ -413,13 +413,22 @@ fn to_succeed_tail_rules_and_the_16_kb_cap() {
         )
     );
     // At most 2,000 characters of them.
-    let long = "é".repeat(5000);
-    assert_eq!(tail(&long).chars().count(), 2000);
-    // 16 KB cap keeping start and end.
-    let big = format!("START{}END", "x".repeat(40_000));
-    let capped = cap_message(big);
-    assert!(capped.len() <= MESSAGE_CAP);
-    assert!(capped.starts_with("START") && capped.ends_with("END") && capped.contains("\n…\n"));
+    let r = to_succeed(1.0, "", &"é".repeat(5000), false);
+    assert_eq!(
+        r.message.split("--- stderr ---\n").nth(1).unwrap().chars().count(),
+        2000
+    );
+    // Any failure's text is capped at 16 KB, keeping its start and its end.
+    let files: Vec<(String, &str)> = (0..2000).map(|i| (format!("src/file-{i:04}.ts"), "modified")).collect();
+    let many: Vec<(&str, &str)> = files.iter().map(|(p, s)| (p.as_str(), *s)).collect();
+    let r = to_have_changed(&diff_turn(&many), &[g("src/**")], &[], true);
+    assert!(!r.pass && r.message.len() <= 16 * 1024, "{} bytes", r.message.len());
+    assert!(r.message.starts_with("expected no changes to src/**, got [") && r.message.contains("\n…\n"));
+    assert!(
+        r.message.ends_with("\"src/file-1999.ts\" (modified)]"),
+        "{}",
+        &r.message[r.message.len() - 60..]
+    );
     let r = to_succeed(0.0, "", "", true);
     assert_eq!(r.message, "expected command to fail, exit code 0");
     let e = exec_from_value(&json!({ "stdout": "" })).unwrap_err();

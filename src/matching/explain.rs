@@ -13,7 +13,9 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Seg {
+    /// An object key.
     Key(String),
+    /// An array index.
     Index(usize),
 }
 
@@ -40,7 +42,9 @@ pub enum Verdict {
 /// `{ "path": ["a", 0, "b"], "verdict": "differs" }`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct KeyVerdict {
+    /// Where: the keys and indices from the root.
     pub path: Vec<Seg>,
+    /// What the actual value does there.
     pub verdict: Verdict,
 }
 

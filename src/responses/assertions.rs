@@ -22,8 +22,11 @@ use serde_json::{json, Value};
 /// reference leaves it out (most passing results).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CheckResult {
+    /// Whether the check passed.
     pub pass: bool,
+    /// The reference's message for the outcome.
     pub message: String,
+    /// What the reference adds as `details` (the values compared, a preview).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<Value>,
 }

@@ -37,11 +37,13 @@ pub struct ContentBlock {
     #[serde(rename = "type")]
     pub kind: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// `block.text` when it is a string.
     pub text: Option<String>,
     /// `block.data` (any value, `null` included) when present.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// `block.mimeType` when it is a string.
     pub mime_type: Option<String>,
 }
 

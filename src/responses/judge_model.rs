@@ -10,6 +10,7 @@ use serde_json::Value;
 /// The caller's model: given the judge prompt, return the model's raw reply
 /// text (parsed with [`parse_verdict`]) or an error message.
 pub trait JudgeModel {
+    /// The model's reply to `prompt`, or why there is none.
     fn complete(&mut self, prompt: &str) -> std::result::Result<String, String>;
 }
 

@@ -24,7 +24,12 @@ pub enum JsPattern {
     Source(String),
     /// A `RegExp`: `source` and `flags` (`d g i m s u y`; `v` is refused);
     /// printed as `/source/flags`.
-    RegExp { source: String, flags: String },
+    RegExp {
+        /// `RegExp.prototype.source`.
+        source: String,
+        /// `RegExp.prototype.flags`.
+        flags: String,
+    },
 }
 
 impl JsPattern {

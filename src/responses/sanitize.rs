@@ -56,7 +56,9 @@ pub enum Sanitizer {
     /// "g")` (every match); a `RegExp` keeps its flags (without `g`, the first
     /// match only). `replacement` defaults to `[SANITIZED]`.
     Regex {
+        /// What to find (every match is replaced).
         pattern: JsPattern,
+        /// The replacement in JavaScript's syntax (`$&`, `$1`, `$<name>`, `$$`); `None`: `[REDACTED]`.
         replacement: Option<String>,
     },
     /// `{ remove: [paths] }`: dot paths of JSON fields to delete.

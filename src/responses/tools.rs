@@ -58,7 +58,9 @@ pub(crate) struct ToolsTriggered<'a> {
 /// call matches, in any order (1 when none is required).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ToolCallMetrics {
+    /// Share of actual calls whose name is expected (0 to 1).
     pub precision: f64,
+    /// Share of required expected calls found (0 to 1).
     pub recall: f64,
 }
 
@@ -66,13 +68,16 @@ pub struct ToolCallMetrics {
 /// `metrics` is absent only when the response is not a simulation result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ToolCallsResult {
+    /// Whether every expectation was met.
     pub pass: bool,
+    /// The reference's message for the outcome.
     pub message: String,
     /// `{ actual: names, expected: name }` for a missing call,
     /// `{ actual: names, unexpected: names }` for calls `exclusive` forbids.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Precision and recall of the calls.
     pub metrics: Option<ToolCallMetrics>,
 }
 

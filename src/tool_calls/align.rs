@@ -12,7 +12,9 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct IndexPair {
+    /// Index into the expected calls.
     pub expected_index: usize,
+    /// Index into the actual calls.
     pub actual_index: usize,
 }
 
@@ -21,8 +23,11 @@ pub struct IndexPair {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AlignedMismatch {
+    /// Index into the expected calls.
     pub expected_index: usize,
+    /// Index into the actual calls.
     pub actual_index: usize,
+    /// The engine's verdicts by key path.
     pub differences: Vec<KeyVerdict>,
 }
 
@@ -33,11 +38,17 @@ pub struct AlignedMismatch {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolCallAlignment {
+    /// The verdict of `evaluateToolCalls`.
     pub passed: bool,
+    /// Calls that matched (name and arguments).
     pub pairs: Vec<IndexPair>,
+    /// Calls of the same tool paired despite different arguments.
     pub argument_mismatches: Vec<AlignedMismatch>,
+    /// Unpaired expected calls whose compatible actual call sits elsewhere.
     pub out_of_order: Vec<IndexPair>,
+    /// Expected calls left unpaired.
     pub missing: Vec<usize>,
+    /// Actual calls left unpaired.
     pub extra: Vec<usize>,
 }
 

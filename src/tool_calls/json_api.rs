@@ -14,8 +14,10 @@ use serde_json::{Map, Value};
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolCall {
+    /// The tool's name.
     pub tool_name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The arguments object (`None`: none given, read as `{}`).
     pub arguments: Option<Map<String, Value>>,
 }
 
@@ -74,8 +76,11 @@ fn with_calls<R>(list: &[ToolCall], f: impl FnOnce(&[Call<'_>]) -> R) -> R {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ArgumentMismatch {
+    /// The tool both calls name.
     pub tool_name: String,
+    /// The expected call's arguments.
     pub expected_args: Map<String, Value>,
+    /// The actual call's arguments.
     pub actual_args: Map<String, Value>,
     /// Index into the expected list (not serialised: the reference has no such field).
     #[serde(skip)]
@@ -90,8 +95,11 @@ pub struct ArgumentMismatch {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OutOfOrderToolCall {
+    /// The tool's name.
     pub tool_name: String,
+    /// Index into the expected calls.
     pub expected_index: usize,
+    /// Index into the actual calls.
     pub actual_index: usize,
 }
 

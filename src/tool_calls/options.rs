@@ -35,7 +35,9 @@ pub enum ArgumentMatching {
 /// (`maxExtraToolCalls`: `null` = unlimited, or a non-negative integer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MaxExtraToolCalls {
+    /// `null`: any number.
     Unlimited,
+    /// At most this many.
     AtMost(u64),
 }
 
@@ -66,12 +68,16 @@ impl ArgumentMatching {
 /// `None` means "not set on this layer".
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MatchOptions {
+    /// `toolCallOrder`.
     pub tool_call_order: Option<ToolCallOrder>,
+    /// `maxExtraToolCalls`.
     pub max_extra_tool_calls: Option<MaxExtraToolCalls>,
     /// Legacy shim: `true` → unlimited, `false` → 0; read only when
     /// `max_extra_tool_calls` is not set on the same layer.
     pub allow_extra_tool_calls: Option<bool>,
+    /// `argumentMatching`.
     pub argument_matching: Option<ArgumentMatching>,
+    /// `isNegativeTest`: passes only when no tool was called.
     pub is_negative_test: Option<bool>,
 }
 
@@ -93,8 +99,11 @@ impl From<ResolvedMatchOptions> for MatchOptions {
 /// Fully resolved options, as `resolveMatchOptions` returns them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResolvedMatchOptions {
+    /// `toolCallOrder`.
     pub tool_call_order: ToolCallOrder,
+    /// `maxExtraToolCalls`.
     pub max_extra_tool_calls: MaxExtraToolCalls,
+    /// `argumentMatching`.
     pub argument_matching: ArgumentMatching,
 }
 

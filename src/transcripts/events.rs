@@ -58,8 +58,10 @@ pub struct Event {
     /// Milliseconds from the call to its result.
     #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "ms")]
     pub duration_ms: Option<f64>,
+    /// `type`: what happened.
     #[serde(rename = "type")]
     pub kind: EventType,
+    /// The harness's id of the tool call (joins a call to its result).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool_call_id: Option<String>,
     /// The tool's name after normalisation (`bash`, `shell`, `Read`,

@@ -14,7 +14,9 @@ const MAX_BRACES: usize = 8;
 /// A checked glob, or a regex on the path.
 #[derive(Clone, Debug)]
 pub enum PathPattern {
+    /// A workspace-relative glob (`*`, `**`, `{a,b}`; a directory means everything under it).
     Glob(String),
+    /// A regular expression matched against the path.
     Regex(TextOrRegex),
 }
 

@@ -21,7 +21,9 @@ use serde::Serialize;
 /// (negated or not); `message` explains the failure in that direction.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MatchResult {
+    /// Whether the assertion, as asked (negated or not), holds.
     pub pass: bool,
+    /// The failure text in that direction.
     pub message: String,
 }
 
@@ -29,8 +31,11 @@ pub struct MatchResult {
 /// event types its harness left unreported, and its workspace diff.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Subject {
+    /// The events, in order.
     pub events: Vec<Event>,
+    /// Event types the harness left unreported (`web-search`, `web-fetch`).
     pub unreported: Vec<String>,
+    /// The workspace diff, when recorded.
     pub diff: Option<Diff>,
 }
 
@@ -70,8 +75,11 @@ fn union<'a>(lists: impl Iterator<Item = &'a Vec<String>>) -> Vec<String> {
 /// (`web-search` or `web-fetch`). Thrown negated or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HarnessCapabilityError {
+    /// The matcher that could not check (`toHaveSearched`).
     pub matcher: &'static str,
+    /// The unreported event type (`web-search`).
     pub kind: &'static str,
+    /// The seed's message.
     pub message: String,
 }
 

@@ -55,9 +55,7 @@ pub use matchers::{
 pub use normalize::{
     detect_harness, normalize_records, normalize_text, normalize_transcript, records_from_text, Harness,
 };
-pub use outcomes::{
-    cap_message, exec_from_value, tail, to_have_changed, to_have_file, to_pass, to_succeed, MESSAGE_CAP,
-};
+pub use outcomes::{exec_from_value, to_have_changed, to_have_file, to_pass, to_succeed};
 pub use paths::{patch_files, relative_path, split_mcp};
 pub use query::{InputMatch, TextOrRegex};
 pub use records::{CheckRecord, CheckStatus, Recorder, LABEL_MAX};

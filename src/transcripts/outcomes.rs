@@ -12,11 +12,11 @@ use crate::js::number::to_string as js_num;
 use serde_json::Value;
 
 /// The cap on a failure text, in bytes.
-pub const MESSAGE_CAP: usize = 16 * 1024;
+pub(crate) const MESSAGE_CAP: usize = 16 * 1024;
 
 /// Caps `text` at [`MESSAGE_CAP`] bytes, keeping its start and its end
 /// around a `\n…\n` marker (cut at character boundaries).
-pub fn cap_message(text: String) -> String {
+pub(crate) fn cap_message(text: String) -> String {
     if text.len() <= MESSAGE_CAP {
         return text;
     }
@@ -34,7 +34,7 @@ pub fn cap_message(text: String) -> String {
 }
 
 /// The tail of a stream: its last 20 lines, then at most its last 2,000 characters.
-pub fn tail(text: &str) -> String {
+pub(crate) fn tail(text: &str) -> String {
     let text = text.trim_end_matches(['\n', '\r']);
     let lines: Vec<&str> = text.split('\n').collect();
     let start = lines.len().saturating_sub(20);

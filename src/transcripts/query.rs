@@ -11,11 +11,15 @@ use serde_json::Value;
 /// matcher: tool names are exact, commands, queries and URLs substrings.
 #[derive(Clone, Debug)]
 pub enum TextOrRegex {
+    /// A text: equal (tool names) or contained (commands, queries, URLs).
     Text(String),
     /// A compiled regex with its JavaScript source and flags (for messages).
     Regex {
+        /// The compiled expression.
         re: Regex,
+        /// The JavaScript source, for messages.
         source: String,
+        /// The JavaScript flags, for messages.
         flags: String,
     },
 }
@@ -82,7 +86,9 @@ impl TextOrRegex {
 /// value).
 #[derive(Clone, Debug)]
 pub enum InputMatch {
+    /// A substring or regular expression.
     Pattern(TextOrRegex),
+    /// An object matched key by key.
     Object(Value),
 }
 

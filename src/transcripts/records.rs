@@ -17,7 +17,9 @@ pub const LABEL_MAX: usize = 60;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CheckStatus {
+    /// The check held.
     Pass,
+    /// The check failed.
     Fail,
     /// The matcher threw (a malformed call or a `HarnessCapabilityError`).
     Error,
@@ -26,9 +28,13 @@ pub enum CheckStatus {
 /// One recorded check (`evals[].attempts[].assertions[]` in reeval).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CheckRecord {
+    /// The label it is recorded under (unique within the attempt).
     pub label: String,
+    /// The matcher, `not.` in front when negated.
     pub matcher: String,
+    /// How it ended.
     pub status: CheckStatus,
+    /// Whether it was `expect.soft`.
     pub soft: bool,
     /// The failure or error text (with a given label in front); absent on a pass.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -1,4 +1,4 @@
-//! Transcript exports (issue 5): `normalizeTranscript`, the transcript
+//! Transcript exports: `normalizeTranscript`, the transcript
 //! matchers and the workspace, exec and judge checks. Values cross as JSON
 //! text; results come back as JSON text; errors as `[code, path, message]`
 //! (code `HARNESS_CAPABILITY` for a [`HarnessCapabilityError`]).
