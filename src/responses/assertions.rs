@@ -204,7 +204,9 @@ pub(crate) fn validate_error(response: &Val<'_>, expected: &ErrorExpectation) ->
 /// set: with neither, the check fails (as the reference's does).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SizeOptions {
+    /// At least this many UTF-8 bytes of extracted text.
     pub min_bytes: Option<f64>,
+    /// At most this many.
     pub max_bytes: Option<f64>,
 }
 

@@ -113,6 +113,7 @@ pub struct JudgeVerdict {
     /// The model's own `pass` when it gave a boolean, else `score >= 0.5`
     /// (informative only: the judge result is decided by the threshold).
     pub pass: bool,
+    /// The score, 0 to 1.
     pub score: f64,
     /// `reasoning` when a string, else `""`.
     pub reasoning: String,
@@ -249,7 +250,9 @@ pub struct JudgePlan {
     pub rubric: Option<String>,
     /// `judge`: the name of a caller-registered judge.
     pub judge: Option<String>,
+    /// The mean score that passes (default 0.7).
     pub threshold: f64,
+    /// How many times the model is asked (1 to 1000).
     pub reps: u32,
 }
 

@@ -231,8 +231,11 @@ pub(crate) fn validate_tool_calls(actual: Option<&[Call<'_>]>, expectation: &Too
 /// `expect.toolCallCount`: `{ min?, max?, exact? }`, numbers of calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct CountOptions {
+    /// At least this many calls.
     pub min: Option<f64>,
+    /// At most this many.
     pub max: Option<f64>,
+    /// Exactly this many (checked first).
     pub exact: Option<f64>,
 }
 

@@ -108,10 +108,15 @@ pub struct OutOfOrderToolCall {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolCallMatchResult {
+    /// Expected calls no actual call paired with.
     pub missing: Vec<ToolCall>,
+    /// Actual calls no expected call paired with.
     pub extra: Vec<ToolCall>,
+    /// Expected calls whose compatible call sits elsewhere (ours; the reference leaves it empty).
     pub out_of_order: Vec<OutOfOrderToolCall>,
+    /// Calls of the same tool with arguments that do not match.
     pub argument_mismatches: Vec<ArgumentMismatch>,
+    /// Nothing missing, no mismatch, extras within `maxExtraToolCalls`.
     pub passed: bool,
 }
 

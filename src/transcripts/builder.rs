@@ -3,7 +3,8 @@
 //! normalised events.
 
 use super::events::{Event, EventType, Run};
-use super::paths::{format_iso_ms, parse_iso_ms, relative_path};
+use super::paths::relative_path;
+use crate::js::date::{parse_iso, to_iso_string};
 use rustc_hash::FxHashMap;
 use serde_json::{Map, Value};
 
@@ -89,7 +90,7 @@ impl<'o> RunBuilder<'o> {
 
     fn time_scaled(&mut self, v: Option<&Value>, scale: f64) -> Option<f64> {
         let ms = match v? {
-            Value::String(s) => parse_iso_ms(s)?,
+            Value::String(s) => parse_iso(s)?,
             Value::Number(n) => n.as_f64()? * scale,
             _ => return None,
         };
@@ -187,7 +188,7 @@ impl<'o> RunBuilder<'o> {
 
     fn push_events(&self, c: Call, out: &mut Vec<Event>) {
         let mut e = Event::new(c.turn, EventType::Tool);
-        e.ts = c.ts_ms.map(format_iso_ms);
+        e.ts = c.ts_ms.and_then(to_iso_string);
         e.at_ms = c.ts_ms.zip(self.t0).map(|(t, t0)| t - t0);
         e.duration_ms = c.ts_ms.zip(c.end_ms).map(|(a, b)| (b - a).max(0.0));
         e.tool_call_id = c.id;

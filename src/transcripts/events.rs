@@ -130,13 +130,16 @@ impl Event {
 /// `status` one of `added`, `modified`, `deleted`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DiffFile {
+    /// Workspace-relative path.
     pub path: String,
+    /// `added`, `modified` or `deleted`.
     pub status: String,
 }
 
 /// The workspace diff of a turn (`turn.diff.files`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Diff {
+    /// The changed files.
     pub files: Vec<DiffFile>,
 }
 
@@ -144,10 +147,14 @@ pub struct Diff {
 /// types (`web-search`, `web-fetch`) its harness cannot report.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Turn {
+    /// The 0-based turn number.
     pub turn: u32,
+    /// Its events, in order.
     pub events: Vec<Event>,
+    /// Event types its harness cannot report.
     #[serde(default)]
     pub unreported: Vec<String>,
+    /// The workspace diff after the turn, when recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub diff: Option<Diff>,
 }
@@ -162,7 +169,9 @@ pub struct Turn {
 /// `events` into turns when `turns` is absent or empty.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Run {
+    /// The adapter's name.
     pub harness: String,
+    /// The turns, in order.
     pub turns: Vec<Turn>,
 }
 

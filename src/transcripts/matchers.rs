@@ -396,10 +396,15 @@ pub fn to_have_called_times(s: &Subject, name_p: &TextOrRegex, times: usize, neg
 /// Trajectory F1 of the run's tool names against an expected list.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TrajectoryScore {
+    /// Whether the assertion as asked holds.
     pub pass: bool,
+    /// The failure text in that direction.
     pub message: String,
+    /// Matched calls over actual calls.
     pub precision: f64,
+    /// Matched calls over expected calls.
     pub recall: f64,
+    /// Their harmonic mean.
     pub f1: f64,
 }
 

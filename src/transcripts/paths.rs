@@ -130,77 +130,6 @@ pub fn patch_files(patch: &str) -> Vec<String> {
     out
 }
 
-/// Parses an ISO-8601 UTC time (`2025-10-21T03:21:29.990Z`, offsets `+hh:mm`
-/// accepted) to milliseconds since the Unix epoch.
-pub fn parse_iso_ms(s: &str) -> Option<f64> {
-    let b = s.as_bytes();
-    if b.len() < 19 || b[4] != b'-' || b[7] != b'-' || !(b[10] == b'T' || b[10] == b' ') {
-        return None;
-    }
-    let num = |r: std::ops::Range<usize>| s.get(r)?.parse::<i64>().ok();
-    let (y, mo, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
-    let (h, mi, sec) = (num(11..13)?, num(14..16)?, num(17..19)?);
-    let mut rest = &s[19..];
-    let mut ms = 0.0;
-    if let Some(frac) = rest.strip_prefix('.') {
-        let digits = frac.bytes().take_while(u8::is_ascii_digit).count();
-        let mut scale = 100.0;
-        for d in frac.bytes().take(digits.min(9)) {
-            ms += f64::from(d - b'0') * scale;
-            scale /= 10.0;
-        }
-        rest = &frac[digits..];
-    }
-    let offset_min = match rest {
-        "" | "Z" | "z" => 0,
-        _ => {
-            let sign = if rest.starts_with('-') { -1 } else { 1 };
-            let oh = rest.get(1..3)?.parse::<i64>().ok()?;
-            let om = rest.get(rest.len().checked_sub(2)?..)?.parse::<i64>().ok()?;
-            sign * (oh * 60 + om)
-        }
-    };
-    let days = days_from_civil(y, mo, d);
-    let secs = days * 86_400 + h * 3600 + mi * 60 + sec - offset_min * 60;
-    Some(secs as f64 * 1000.0 + ms.round())
-}
-
-/// Formats milliseconds since the epoch as `YYYY-MM-DDTHH:MM:SS.sssZ`.
-pub fn format_iso_ms(ms: f64) -> String {
-    let total = ms.floor() as i64;
-    let (secs, milli) = (total.div_euclid(1000), total.rem_euclid(1000));
-    let (days, sod) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let (y, m, d) = civil_from_days(days);
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{milli:03}Z",
-        sod / 3600,
-        sod % 3600 / 60,
-        sod % 60
-    )
-}
-
-// Howard Hinnant's civil-date algorithms.
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,23 +175,12 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn helpers_never_panic(s in "\\PC{0,40}", ws in "\\PC{0,8}") {
-            let _ = parse_iso_ms(&s);
-            let _ = parse_iso_ms(&format!("2025-10-21T03:21:29{s}"));
+            let _ = crate::js::date::parse_iso(&s);
+            let _ = crate::js::date::parse_iso(&format!("2025-10-21T03:21:29{s}"));
             let _ = relative_path(&s, Some(&ws));
             let _ = inner_command(&s);
             let _ = split_mcp(&s);
             let _ = split_known(&s, "__", std::slice::from_ref(&ws), false);
         }
-    }
-
-    #[test]
-    fn iso_times_round_trip() {
-        let ms = parse_iso_ms("2025-10-21T03:21:29.990Z").unwrap();
-        assert_eq!(format_iso_ms(ms), "2025-10-21T03:21:29.990Z");
-        assert_eq!(parse_iso_ms("1970-01-01T00:00:01Z"), Some(1000.0));
-        assert_eq!(parse_iso_ms("1970-01-01T01:00:00+01:00"), Some(0.0));
-        assert_eq!(parse_iso_ms("nonsense"), None);
-        assert_eq!(parse_iso_ms("2025-10-21T03:21:29+"), None);
-        assert_eq!(format_iso_ms(1767036061123.0), "2025-12-29T19:21:01.123Z");
     }
 }

@@ -50,7 +50,7 @@ fn write_value(v: &Val<'_>, indent: Option<usize>, out: &mut String) {
         Val::Num(_) => out.push_str("null"),
         Val::Str(s) => write_str(s, out),
         Val::BigInt(digits) => out.push_str(digits),
-        Val::Date(t) => match iso_date(*t) {
+        Val::Date(t) => match crate::js::date::to_iso_string(*t) {
             Some(iso) => write_str(&iso, out),
             None => out.push_str("null"),
         },
@@ -118,38 +118,6 @@ pub(crate) fn write_str(s: &str, out: &mut String) {
         }
     }
     out.push('"');
-}
-
-/// `Date.prototype.toISOString` of a time value in ms (`None` when invalid,
-/// where `toJSON` gives `null`).
-fn iso_date(ms: f64) -> Option<String> {
-    if !ms.is_finite() || ms.abs() > 8.64e15 {
-        return None;
-    }
-    let ms = ms as i64;
-    let (days, rem) = (ms.div_euclid(86_400_000), ms.rem_euclid(86_400_000));
-    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    let year = if (0..=9999).contains(&year) {
-        format!("{year:04}")
-    } else {
-        format!("{}{:06}", if year < 0 { '-' } else { '+' }, year.abs())
-    };
-    Some(format!(
-        "{year}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
-        rem / 3_600_000,
-        rem / 60_000 % 60,
-        rem / 1000 % 60,
-        rem % 1000
-    ))
 }
 
 #[cfg(test)]
