@@ -375,7 +375,7 @@ fn prompt_result_feeds_evaluate_tool_calls_and_the_validators() {
     let swapped = [expected[1].clone(), expected[0].clone()];
     let v = evaluate_tool_calls(&swapped, &actual, &options);
     assert!(!v.passed);
-    assert_eq!(v.out_of_order.len(), 2);
+    assert_eq!(v.out_of_order.len(), 1); // one of the swapped pair is on the longest common subsequence
     let args = json!({ "path": "test.txt" });
     assert!(match_tool_call_with_args(
         "create_file",

@@ -59,6 +59,47 @@ pub(crate) fn first_from(len: usize, from: usize, mut accepts: impl FnMut(usize)
     (from..len).find(|&i| accepts(i))
 }
 
+/// Which items of `seq` (`(value, weight)`) lie on one heaviest chain of
+/// strictly increasing values, in O(n log n) (a Fenwick tree of the best
+/// chain ending below each value). With all weights 1 it is a longest
+/// increasing subsequence; ties go to the chain found first.
+pub(crate) fn heaviest_increasing(seq: &[(usize, u32)]) -> Vec<bool> {
+    let size = seq.iter().map(|&(v, _)| v + 1).max().unwrap_or(0);
+    // tree[k]: the heaviest (weight, item) among chains ending at values in its range.
+    let mut tree: Vec<(u64, usize)> = vec![(0, usize::MAX); size + 1];
+    let mut prev = vec![usize::MAX; seq.len()];
+    let mut best = (0u64, usize::MAX);
+    for (i, &(v, w)) in seq.iter().enumerate() {
+        // The heaviest chain ending at a value below v.
+        let (mut k, mut below) = (v, (0u64, usize::MAX));
+        while k > 0 {
+            if tree[k].0 > below.0 {
+                below = tree[k];
+            }
+            k &= k - 1;
+        }
+        prev[i] = below.1;
+        let here = (below.0 + u64::from(w), i);
+        if here.0 > best.0 {
+            best = here;
+        }
+        let mut k = v + 1;
+        while k <= size {
+            if here.0 > tree[k].0 {
+                tree[k] = here;
+            }
+            k += k & k.wrapping_neg();
+        }
+    }
+    let mut on = vec![false; seq.len()];
+    let mut at = best.1;
+    while at != usize::MAX {
+        on[at] = true;
+        at = prev[at];
+    }
+    on
+}
+
 /// `hits / total`, or `empty` when `total` is 0.
 pub(crate) fn ratio(hits: usize, total: usize, empty: f64) -> f64 {
     if total == 0 {
@@ -121,6 +162,18 @@ mod tests {
         assert_eq!(scan(&["z", "a"], &actual, Miss::Exhaust), [None, None]);
         let steps = in_order(2, 5, |_, _| None, |_| Miss::Exhaust);
         assert_eq!(steps[1], Step { from: 5, at: None });
+    }
+
+    #[test]
+    fn heaviest_increasing_marks_one_heaviest_chain() {
+        let ones = |v: &[usize]| heaviest_increasing(&v.iter().map(|&x| (x, 1)).collect::<Vec<_>>());
+        assert_eq!(ones(&[0, 1, 2]), [true, true, true]);
+        assert_eq!(ones(&[1, 0]), [true, false]);
+        assert_eq!(ones(&[2, 0, 1, 5, 3]), [false, true, true, true, false]);
+        assert!(ones(&[]).is_empty());
+        // A heavier item wins over a longer run through lighter ones.
+        assert_eq!(heaviest_increasing(&[(1, 3), (0, 1), (2, 1)]), [true, false, true]);
+        assert_eq!(heaviest_increasing(&[(1, 1), (0, 2)]), [false, true]);
     }
 
     #[test]

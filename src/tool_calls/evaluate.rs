@@ -8,7 +8,7 @@
 use super::index::{find, Classes, Expected, Index};
 use super::options::{ArgumentMatching, MaxExtraToolCalls, ResolvedMatchOptions, ToolCallOrder};
 use super::Call;
-use crate::matching::sequence::{in_order, Miss};
+use crate::matching::sequence::{heaviest_increasing, in_order, Miss};
 use crate::matching::KeyVerdict;
 
 /// Which calls paired, by index into the caller's lists.
@@ -185,24 +185,48 @@ impl<'x> Run<'x> {
         out
     }
 
-    /// Ours, not the reference's: where order broke a pairing, where the
-    /// compatible call was. It changes nothing else in the result.
+    /// Ours, not the reference's: which missing calls are out of order.
+    /// Each missing expected call is paired with the first unpaired
+    /// compatible actual call, as `toolCallOrder: "ignore"` would; with the
+    /// result's own pairs, the pairs on a longest chain increasing in both
+    /// indices (a longest common subsequence of the two call lists, the
+    /// result's pairs kept first) are in order, and a missing call whose pair
+    /// is off that chain is out of order, with the actual call it would take. A call merely shifted by
+    /// an absence is not (`[a, b, c]` against `[a, c]`: none). It changes
+    /// nothing else in the result.
     fn out_of_order(&mut self) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
         if self.opts.tool_call_order == ToolCallOrder::Ignore || self.pair_of.iter().all(Option::is_some) {
-            return out;
+            return Vec::new();
         }
         self.classes.reset();
         let mut taken = self.used.clone();
+        // Every pair by expected index: the result's, or a missing call's candidate.
+        let mut pairs: Vec<(usize, usize, bool)> = Vec::new();
         for i in 0..self.expected.len() {
-            if self.pair_of[i].is_none() {
-                if let Some(j) = find(&mut self.index, &mut self.classes, i, &self.patterns[i], &taken, None) {
-                    taken[j] = true;
-                    out.push((i, j));
+            match self.pair_of[i] {
+                Some(j) => pairs.push((i, j, false)),
+                None => {
+                    if let Some(j) = find(&mut self.index, &mut self.classes, i, &self.patterns[i], &taken, None) {
+                        taken[j] = true;
+                        pairs.push((i, j, true));
+                    }
                 }
             }
         }
-        out
+        // The result's own pairs weigh more: the chain keeps them, and a
+        // candidate is in order when it fits between them.
+        let on = heaviest_increasing(
+            &pairs
+                .iter()
+                .map(|&(_, j, c)| (j, if c { 1 } else { 2 }))
+                .collect::<Vec<_>>(),
+        );
+        pairs
+            .into_iter()
+            .zip(on)
+            .filter(|&((_, _, candidate), in_order)| candidate && !in_order)
+            .map(|((i, j, _), _)| (i, j))
+            .collect()
     }
 
     fn finish(self, argument_mismatches: Vec<(usize, usize)>, out_of_order: Vec<(usize, usize)>) -> Pairing {
