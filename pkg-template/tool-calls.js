@@ -17,8 +17,14 @@ const encodeMatchOptions = (o, path) => encodeOptions(o, OPTION_KEYS, path);
 
 // ---- tool-call matchers (@mcpjam/sdk@1.14.0, dist/matchers.js) -----------
 
+// `null` and `undefined` lists are empty, as the reference's
+// `Array.isArray(x) ? x : []`; any other non-array is refused.
+const orEmpty = (list) => (list === null || list === undefined ? [] : list);
+
 /** See index.d.ts. */
 export function evaluateToolCalls(expected, actual, options) {
+  expected = orEmpty(expected);
+  actual = orEmpty(actual);
   const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeMatchOptions(options, "options")]);
   const r = call(() => wasmEvaluate(bytes, ext));
   let p = 0;
@@ -49,6 +55,8 @@ export function evaluateToolCalls(expected, actual, options) {
 
 /** See tool-calls.d.ts. */
 export function alignToolCalls(expected, actual, options) {
+  expected = orEmpty(expected);
+  actual = orEmpty(actual);
   const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeMatchOptions(options, "options")]);
   return JSON.parse(call(() => wasmAlign(bytes, ext)));
 }
