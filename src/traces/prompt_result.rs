@@ -8,7 +8,7 @@
 //! `text` is a field (there is no `getText()` in 1.14.0). Several results
 //! merge as the `context` option builds its messages: one after another.
 
-use super::detect::TraceFormat;
+use super::format::TraceFormat;
 use super::record::{Diagnostic, Trace, TraceToolCall};
 use crate::error::Result;
 use serde::Serialize;

@@ -1,5 +1,5 @@
-//! Trace exports: `PromptResult.fromTrace` and `detectTraceFormat` (issue 4),
-//! over [`crate::traces`]. The trace crosses as UTF-8 text: a JS string as
+//! Trace exports: `PromptResult.fromTrace` and `detectTraceFormat`, over
+//! [`crate::traces`]. The trace crosses as UTF-8 text: a JS string as
 //! given (JSON, SSE, JSON lines or plain text), anything else as its
 //! `JSON.stringify` text; the result comes back as JSON text.
 
@@ -53,7 +53,7 @@ pub fn trace_detect(payload: &[u8]) -> std::result::Result<String, JsValue> {
 /// Benchmark (not part of the API; bench/traces.mjs): parses `payload` with
 /// plain `serde_json` inside WebAssembly (the whole text, or each `data: ` /
 /// JSON line of a stream) and returns how many values parsed: the practical
-/// limit issue 4 measures the readers against, as tests/traces_bench.rs does
+/// limit the readers are measured against, as tests/traces_bench.rs does
 /// natively.
 #[doc(hidden)]
 #[wasm_bindgen]

@@ -1,0 +1,156 @@
+//! The per-format readers and what they share: the format names, and
+//! handing a document to the reader of its format.
+//!
+//! Each format's module names the reference it follows. Every reader takes
+//! a [`Doc`] (text or parsed value) and deserialises it into its lenient
+//! structs ([`super::lenient`]); a stream reader is a state struct fed one
+//! event at a time ([`super::stream`]).
+
+pub mod anthropic;
+pub mod gemini;
+pub mod mcpjam;
+pub mod openai_chat;
+pub mod openai_responses;
+pub mod vercel;
+pub mod vercel_ui;
+
+use super::detect::detect_doc;
+use super::input::Doc;
+use super::record::TraceBuilder;
+use super::stream;
+use super::text::{read_text, Parsed};
+use serde_json::Value;
+
+/// The trace formats the readers know. String forms (`as_str`) are stable
+/// and are what `detectTraceFormat` returns and `fromTrace(…, { format })` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TraceFormat {
+    /// OpenAI Chat Completions: a `chat.completion` response or a message list.
+    OpenAiChat,
+    /// OpenAI Chat Completions stream: `chat.completion.chunk`s (SSE, JSON lines or an array).
+    OpenAiChatStream,
+    /// OpenAI Responses API: a `response`, an input/output item list, or one item.
+    OpenAiResponses,
+    /// OpenAI Responses stream events (`response.output_item.added`, …).
+    OpenAiResponsesStream,
+    /// Anthropic Messages: a `message` response or a message list.
+    Anthropic,
+    /// Anthropic Messages stream events (`message_start`, `content_block_delta`, …).
+    AnthropicStream,
+    /// Google Gemini: a `generateContent` response or a `contents` list.
+    Gemini,
+    /// Gemini `streamGenerateContent` chunks.
+    GeminiStream,
+    /// Vercel AI SDK v4/v5/v6: steps, model messages, UI messages, a chat request body.
+    VercelAi,
+    /// Vercel AI SDK v5/v6 UI message stream chunks.
+    VercelAiUiStream,
+    /// MCPJam eval trace (`EvalResultInput.trace`: a string, a message list, or
+    /// `{ messages, spans }`), or a whole `EvalResultInput`.
+    McpJam,
+}
+
+const ALL: [TraceFormat; 11] = [
+    TraceFormat::OpenAiChat,
+    TraceFormat::OpenAiChatStream,
+    TraceFormat::OpenAiResponses,
+    TraceFormat::OpenAiResponsesStream,
+    TraceFormat::Anthropic,
+    TraceFormat::AnthropicStream,
+    TraceFormat::Gemini,
+    TraceFormat::GeminiStream,
+    TraceFormat::VercelAi,
+    TraceFormat::VercelAiUiStream,
+    TraceFormat::McpJam,
+];
+
+impl TraceFormat {
+    /// The stable name, e.g. `"openai-chat-stream"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TraceFormat::OpenAiChat => "openai-chat",
+            TraceFormat::OpenAiChatStream => "openai-chat-stream",
+            TraceFormat::OpenAiResponses => "openai-responses",
+            TraceFormat::OpenAiResponsesStream => "openai-responses-stream",
+            TraceFormat::Anthropic => "anthropic",
+            TraceFormat::AnthropicStream => "anthropic-stream",
+            TraceFormat::Gemini => "gemini",
+            TraceFormat::GeminiStream => "gemini-stream",
+            TraceFormat::VercelAi => "vercel-ai",
+            TraceFormat::VercelAiUiStream => "vercel-ai-ui-stream",
+            TraceFormat::McpJam => "mcpjam",
+        }
+    }
+
+    /// The format named `name` (one of the `as_str` names).
+    pub fn from_name(name: &str) -> Option<TraceFormat> {
+        ALL.into_iter().find(|f| f.as_str() == name)
+    }
+
+    /// Whether the format is a stream of events.
+    pub(crate) fn is_stream(self) -> bool {
+        matches!(
+            self,
+            TraceFormat::OpenAiChatStream
+                | TraceFormat::OpenAiResponsesStream
+                | TraceFormat::AnthropicStream
+                | TraceFormat::GeminiStream
+                | TraceFormat::VercelAiUiStream
+        )
+    }
+
+    /// The provider family: a format and its stream variant share it.
+    pub(crate) fn family(self) -> &'static str {
+        match self {
+            TraceFormat::OpenAiChat | TraceFormat::OpenAiChatStream => "openai-chat",
+            TraceFormat::OpenAiResponses | TraceFormat::OpenAiResponsesStream => "openai-responses",
+            TraceFormat::Anthropic | TraceFormat::AnthropicStream => "anthropic",
+            TraceFormat::Gemini | TraceFormat::GeminiStream => "gemini",
+            TraceFormat::VercelAi | TraceFormat::VercelAiUiStream | TraceFormat::McpJam => "vercel-ai",
+        }
+    }
+}
+
+/// Reads `doc` as `format`.
+pub(crate) fn dispatch(format: TraceFormat, doc: Doc, b: &mut TraceBuilder) {
+    match format {
+        TraceFormat::OpenAiChat => openai_chat::read(doc, b),
+        TraceFormat::OpenAiResponses => openai_responses::read(doc, b),
+        TraceFormat::Anthropic => anthropic::read(doc, b),
+        TraceFormat::Gemini => gemini::read(doc, b),
+        TraceFormat::VercelAi => vercel::read(doc, b),
+        TraceFormat::McpJam => mcpjam::read(doc, b),
+        stream => stream::read_doc(stream, doc, b),
+    }
+}
+
+/// A trace nested in an MCPJam trace: text (a JSON string: read whole) or a
+/// document of any format, told by its shape.
+pub(crate) fn read_nested(doc: Doc, b: &mut TraceBuilder) {
+    let Some(text) = doc
+        .nodes()
+        .next()
+        .filter(|_| doc.is_string())
+        .and_then(|n| n.as_string())
+    else {
+        return read_detected(doc, b);
+    };
+    let v = match read_text(&text) {
+        Parsed::Json(v) => v,
+        Parsed::Events(events) => Value::Array(events),
+        Parsed::Plain(t) => return b.text(&t),
+    };
+    read_detected(Doc::of_value(&v), b);
+}
+
+fn read_detected(doc: Doc, b: &mut TraceBuilder) {
+    let Some(detected) = detect_doc(doc) else {
+        return b.not_json();
+    };
+    match detected {
+        Ok(TraceFormat::McpJam) if !doc.is_string() => mcpjam::read(doc, b),
+        Ok(TraceFormat::McpJam) => {}
+        Ok(f) => dispatch(f, doc, b),
+        Err(why) => b.diag("UNKNOWN_FORMAT", "trace", why),
+    }
+}
