@@ -225,7 +225,6 @@ pub(crate) fn detect_list(items: &[Value]) -> Result<TraceFormat, Why> {
 pub(crate) fn detect_doc(doc: Doc) -> Option<Result<TraceFormat, Why>> {
     Some(match doc {
         Doc::Texts(items) => detect_list(&sample(items)?),
-        Doc::Values(items) => detect_list(items),
         Doc::Object(_, members) => detect_value(&stub(members)?),
         Doc::Text(text) => detect_value(&serde_json::from_str(text).ok()?),
         Doc::Value(v) => detect_value(v),

@@ -39,77 +39,90 @@ impl<'a> Node<'a> {
     /// The string the node holds, when it is a JSON string.
     pub(crate) fn as_string(self) -> Option<Cow<'a, str>> {
         match self {
-            Node::Text(t) if t.starts_with('"') => serde_json::from_str::<Cow<str>>(t).ok(),
+            Node::Text(t) if t.trim_start().starts_with('"') => serde_json::from_str::<Cow<str>>(t).ok(),
             Node::Text(_) => None,
             Node::Value(v) => v.as_str().map(Cow::Borrowed),
         }
     }
 }
 
-/// A member of an object given as text: its key and value text, and for
-/// the lists that detection samples, the value's items.
+/// A member of an object given as text: its key and value text, and when
+/// it is one of the [`LISTS`], its array's items.
 pub(crate) struct Member<'a> {
     pub(crate) key: &'a str,
     pub(crate) text: &'a str,
     pub(crate) items: Option<Vec<&'a str>>,
 }
 
+/// The members split into items when they are arrays: the lists detection
+/// samples, and the nested traces of MCPJam traces.
+const LISTS: [&str; 4] = ["messages", "contents", "input", "trace"];
+
 /// A trace document.
 #[derive(Clone, Copy)]
 pub(crate) enum Doc<'a> {
-    /// An array given as text, split into its items' texts.
+    /// An array given as text, split into its items' texts (read item by item).
     Texts(&'a [&'a str]),
-    /// A parsed array.
-    Values(&'a [Value]),
     /// An object given as text, with its members split out.
     Object(&'a str, &'a [Member<'a>]),
-    /// Any other JSON text (an array or object only when not split).
+    /// Any other JSON text (an object only when not split, never an array).
     Text(&'a str),
-    /// Any other parsed value.
+    /// A parsed value.
     Value(&'a Value),
 }
 
 impl<'a> Doc<'a> {
-    /// A parsed value as a document.
-    pub(crate) fn of_value(v: &'a Value) -> Doc<'a> {
-        match v {
-            Value::Array(items) => Doc::Values(items),
-            other => Doc::Value(other),
-        }
-    }
-
     /// Whether the document is an array.
     pub(crate) fn is_list(self) -> bool {
-        matches!(self, Doc::Texts(_) | Doc::Values(_))
+        matches!(self, Doc::Texts(_) | Doc::Value(Value::Array(_)))
     }
 
     /// The items of an array, or the document itself as the one item.
     pub(crate) fn nodes(self) -> NodeIter<'a> {
         match self {
             Doc::Texts(items) => NodeIter::Texts(items.iter()),
-            Doc::Values(items) => NodeIter::Values(items.iter()),
+            Doc::Value(Value::Array(items)) => NodeIter::Values(items.iter()),
             Doc::Object(text, _) | Doc::Text(text) => NodeIter::One(Some(Node::Text(text))),
             Doc::Value(v) => NodeIter::One(Some(Node::Value(v))),
         }
     }
 
-    /// The document as one `T` (an array is no object: `T::default()`);
-    /// text that is not JSON marks `b` (see [`TraceBuilder::not_json`]).
+    /// The document as one `T` (a split array, read item by item, is
+    /// `T::default()`); text that is not JSON marks `b` (see
+    /// [`TraceBuilder::not_json`]).
     pub(crate) fn parse<T: Deserialize<'a> + Default>(self, b: &mut TraceBuilder) -> T {
         match self {
-            Doc::Texts(_) | Doc::Values(_) => T::default(),
+            Doc::Texts(_) => T::default(),
             Doc::Object(text, _) | Doc::Text(text) => b.parse(Node::Text(text)),
             Doc::Value(v) => b.parse(Node::Value(v)),
         }
     }
 
-    /// Whether the document is a JSON string.
-    pub(crate) fn is_string(self) -> bool {
+    /// The string, when the document is a JSON string.
+    pub(crate) fn as_string(self) -> Option<Cow<'a, str>> {
         match self {
-            Doc::Text(t) => t.starts_with('"'),
-            Doc::Value(v) => v.is_string(),
-            _ => false,
+            Doc::Text(t) => Node::Text(t).as_string(),
+            Doc::Value(v) => v.as_str().map(Cow::Borrowed),
+            _ => None,
         }
+    }
+
+    /// The member `key` of an object given split or as a value (the last of
+    /// duplicate keys); an array text is split only for the [`LISTS`].
+    pub(crate) fn member(self, key: &str) -> Option<Doc<'a>> {
+        match self {
+            Doc::Object(_, members) => members.iter().rev().find(|m| m.key == key).map(|m| match &m.items {
+                Some(items) => Doc::Texts(items),
+                None => Doc::Text(m.text),
+            }),
+            Doc::Value(v) => v.get(key).map(Doc::Value),
+            _ => None,
+        }
+    }
+
+    /// Whether the document is JSON `null`.
+    pub(crate) fn is_null(self) -> bool {
+        matches!(self, Doc::Text("null") | Doc::Value(Value::Null))
     }
 }
 
@@ -127,6 +140,14 @@ impl<'a> Iterator for NodeIter<'a> {
             NodeIter::Texts(it) => it.next().map(|t| Node::Text(t)),
             NodeIter::Values(it) => it.next().map(Node::Value),
             NodeIter::One(one) => one.take(),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            NodeIter::Texts(it) => it.size_hint(),
+            NodeIter::Values(it) => it.size_hint(),
+            NodeIter::One(one) => (one.iter().len(), Some(one.iter().len())),
         }
     }
 }
@@ -150,16 +171,32 @@ impl<'a, T: Deserialize<'a> + Default> Items<'a, T> {
     /// Calls `f` with each item and its index; stops at an item that is not
     /// JSON (`b` is marked).
     pub(crate) fn each(self, b: &mut TraceBuilder, mut f: impl FnMut(usize, T, &mut TraceBuilder)) {
+        self.each_while(b, |i, item, b| {
+            f(i, item, b);
+            true
+        });
+    }
+
+    /// [`Items::each`] while `f` returns `true`; `false` when `f` stopped it.
+    pub(crate) fn each_while(
+        self,
+        b: &mut TraceBuilder,
+        mut f: impl FnMut(usize, T, &mut TraceBuilder) -> bool,
+    ) -> bool {
         match self {
             Items::Nodes(nodes) => {
                 for (i, node) in nodes.enumerate() {
                     let Ok(item) = node.parse() else {
-                        return b.not_json();
+                        b.not_json();
+                        return true;
                     };
-                    f(i, item, b);
+                    if !f(i, item, b) {
+                        return false;
+                    }
                 }
+                true
             }
-            Items::Parsed(items) => items.enumerate().for_each(|(i, item)| f(i, item, b)),
+            Items::Parsed(items) => items.enumerate().all(|(i, item)| f(i, item, b)),
         }
     }
 }
@@ -206,7 +243,7 @@ pub(crate) fn split_object(text: &str) -> Option<Vec<(&str, &str)>> {
         if b.get(i) != Some(&b'"') {
             return None;
         }
-        let end = i + 1 + b.get(i + 1..)?.iter().position(|&c| c == b'"' || c == b'\\')?;
+        let end = quote_or_escape(b, i + 1)?;
         let key = text.get(i + 1..end).filter(|_| b[end] == b'"')?;
         i = ws(b, end + 1);
         if b.get(i) != Some(&b':') {
@@ -237,8 +274,7 @@ fn scan_value(b: &[u8], mut i: usize) -> Option<usize> {
     loop {
         match *b.get(i)? {
             b'"' => loop {
-                i += 1;
-                i += b.get(i..)?.iter().position(|&c| c == b'"' || c == b'\\')?;
+                i = quote_or_escape(b, i + 1)?;
                 if b[i] == b'"' {
                     break;
                 }
@@ -252,6 +288,24 @@ fn scan_value(b: &[u8], mut i: usize) -> Option<usize> {
         }
         i += 1;
     }
+}
+
+/// The index of the first `"` or `\` at or after `i`, eight bytes at a
+/// time (the zero-byte test of "Bit Twiddling Hacks", S. E. Anderson,
+/// "Determine if a word has a zero byte": exact for the lowest byte found).
+fn quote_or_escape(b: &[u8], mut i: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().ok()?);
+        let found = zero(w ^ (ONES * u64::from(b'"'))) | zero(w ^ (ONES * u64::from(b'\\')));
+        if found != 0 {
+            return Some(i + (found.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    Some(i + b.get(i..)?.iter().position(|&c| c == b'"' || c == b'\\')?)
 }
 
 /// The value text between `start` and `end`; `None` when empty.
@@ -280,9 +334,6 @@ pub(crate) enum Split<'a> {
     Members(&'a str, Vec<Member<'a>>),
 }
 
-/// The list members that detection samples (see [`super::detect`]).
-const SAMPLED: [&str; 3] = ["messages", "contents", "input"];
-
 impl<'a> Split<'a> {
     /// `text` split when it is an array or an object; `None` otherwise or
     /// when it is not one JSON value by its brackets.
@@ -292,7 +343,7 @@ impl<'a> Split<'a> {
         }
         let mut members = Vec::new();
         for (key, text) in split_object(text)? {
-            let items = match SAMPLED.contains(&key) && text.starts_with('[') {
+            let items = match LISTS.contains(&key) && text.starts_with('[') {
                 true => Some(split_array(text)?),
                 false => None,
             };

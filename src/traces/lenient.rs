@@ -249,9 +249,49 @@ impl<'de> Deserialize<'de> for Key<'de> {
     }
 }
 
+/// A struct read from an object's members (declared with [`lenient!`]).
+pub(crate) trait FromMap<'de>: Default {
+    fn from_map<A: MapAccess<'de>>(map: A) -> Result<Self, A::Error>;
+}
+
+/// The visitor of a [`FromMap`] struct as an item: `Default` when not an object.
+pub(crate) struct StructVisitor<T>(pub(crate) PhantomData<T>);
+
+impl<'de, T: FromMap<'de>> Visitor<'de> for StructVisitor<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<T, E> {
+        Ok(T::default())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<T, E> {
+        Ok(T::default())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<T, E> {
+        Ok(T::default())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<T, E> {
+        Ok(T::default())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<T, E> {
+        Ok(T::default())
+    }
+    fn visit_unit<E>(self) -> Result<T, E> {
+        Ok(T::default())
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<T, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(T::default())
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        T::from_map(map)
+    }
+}
+
 /// Declares a struct of [`Field`]s read from an object by JSON key (each
-/// field names its key), with [`Take`] (as a member: `Field<Self>`) and a
-/// lenient `Deserialize` (as an item: `Default` when not an object).
+/// field names its key): [`FromMap`], [`Take`] (as a member: `Field<Self>`)
+/// and a lenient `Deserialize` (as an item: `Default` when not an object).
 macro_rules! lenient {
     ($(#[$m:meta])* $vis:vis struct $name:ident $(<$lt:lifetime>)? {
         $($(#[$fm:meta])* $fvis:vis $field:ident: $ty:ty = $key:literal),* $(,)?
@@ -260,8 +300,8 @@ macro_rules! lenient {
         #[derive(Default)]
         $vis struct $name $(<$lt>)? { $($(#[$fm])* $fvis $field: $ty),* }
 
-        impl<'de $(: $lt, $lt)?> $crate::traces::lenient::Take<'de> for $name $(<$lt>)? {
-            fn take_map<A: serde::de::MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
+        impl<'de $(: $lt, $lt)?> $crate::traces::lenient::FromMap<'de> for $name $(<$lt>)? {
+            fn from_map<A: serde::de::MapAccess<'de>>(mut map: A) -> Result<Self, A::Error> {
                 let mut out = Self::default();
                 while let Some(key) = map.next_key::<$crate::traces::lenient::Key<'de>>()? {
                     match &*key.0 {
@@ -271,14 +311,19 @@ macro_rules! lenient {
                         }
                     }
                 }
-                Ok(Some(out))
+                Ok(out)
+            }
+        }
+
+        impl<'de $(: $lt, $lt)?> $crate::traces::lenient::Take<'de> for $name $(<$lt>)? {
+            fn take_map<A: serde::de::MapAccess<'de>>(map: A) -> Result<Option<Self>, A::Error> {
+                <Self as $crate::traces::lenient::FromMap<'de>>::from_map(map).map(Some)
             }
         }
 
         impl<'de $(: $lt, $lt)?> serde::Deserialize<'de> for $name $(<$lt>)? {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let f: $crate::traces::lenient::Field<Self> = serde::Deserialize::deserialize(d)?;
-                Ok(f.into_option().unwrap_or_default())
+                d.deserialize_any($crate::traces::lenient::StructVisitor(std::marker::PhantomData))
             }
         }
     };

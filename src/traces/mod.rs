@@ -164,6 +164,6 @@ fn read_value(
     let format = resolve(format, detect_value(value))?;
     let mut b = TraceBuilder::new(messages);
     b.prepend_diagnostics(pre);
-    dispatch(format, Doc::of_value(value), &mut b);
+    dispatch(format, Doc::Value(value), &mut b);
     Ok((format, b.finish()))
 }

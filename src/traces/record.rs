@@ -240,7 +240,7 @@ pub(crate) struct Trace {
 /// (built only when asked for) are kept in the AI SDK `ModelMessage` shape
 /// the reference's `getMessages()` returns: `{ role, content }` with
 /// assistant parts `text` / `tool-call` and tool parts `tool-result`.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub(crate) struct TraceBuilder {
     t: Trace,
     /// Set when text handed in as JSON turned out not to be JSON.

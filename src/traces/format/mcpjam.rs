@@ -10,7 +10,7 @@
 //! `category: "error"` is the run's error.
 
 use super::read_nested;
-use crate::traces::input::{split_array, split_object, Doc, Node};
+use crate::traces::input::{Doc, Split};
 use crate::traces::lenient::{lenient, Field, Seq, Str};
 use crate::traces::record::{Args, CallIn, CallKind, Loc, TraceBuilder};
 use serde_json::Value;
@@ -32,89 +32,52 @@ lenient! {
     }
 }
 
-/// A member of a trace object; `items` when its array was split already.
-#[derive(Clone, Copy)]
-struct Entry<'a> {
-    key: &'a str,
-    node: Node<'a>,
-    items: Option<&'a [&'a str]>,
-}
-
 /// Reads an MCPJam trace or eval result.
 pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
-    if doc.is_list() || doc.is_string() {
-        return read_nested(doc, b);
-    }
-    let entries: Vec<Entry> = match doc {
-        Doc::Object(_, members) => members
-            .iter()
-            .map(|m| Entry {
-                key: m.key,
-                node: Node::Text(m.text),
-                items: m.items.as_deref(),
-            })
-            .collect(),
-        Doc::Text(text) if text.starts_with('{') => match split_object(text) {
-            Some(members) => members
-                .into_iter()
-                .map(|(key, t)| Entry {
-                    key,
-                    node: Node::Text(t),
-                    items: None,
-                })
-                .collect(),
-            None => return read_parsed(text, b),
+    match doc {
+        _ if doc.is_list() => read_nested(doc, b),
+        _ if doc.as_string().is_some() => read_nested(doc, b),
+        // An object given as text and not split yet (a nested trace).
+        Doc::Text(text) if text.starts_with('{') => match Split::of(text) {
+            Some(split) => read(split.doc(), b),
+            None => match serde_json::from_str::<Value>(text) {
+                Ok(v) => read(Doc::Value(&v), b),
+                Err(_) => b.not_json(),
+            },
         },
-        Doc::Value(Value::Object(m)) => m
-            .iter()
-            .map(|(k, v)| Entry {
-                key: k,
-                node: Node::Value(v),
-                items: None,
-            })
-            .collect(),
-        _ => return,
-    };
-    read_object(&entries, b);
-}
-
-/// An object given as text that was not split (a key with escapes).
-fn read_parsed(text: &str, b: &mut TraceBuilder) {
-    match serde_json::from_str::<Value>(text) {
-        Ok(v) => read(Doc::of_value(&v), b),
-        Err(_) => b.not_json(),
+        Doc::Object(..) | Doc::Value(Value::Object(_)) => read_object(doc, b),
+        _ => {}
     }
 }
 
-fn read_object(entries: &[Entry], b: &mut TraceBuilder) {
-    let get = |key: &str| entries.iter().rev().find(|e| e.key == key).copied();
-    if get("caseTitle").is_none() && get("trace").is_none() {
-        if let Some(m) = get("messages").filter(|m| non_empty_array(m, b)) {
-            read_member(m, b, read_nested);
+fn read_object(doc: Doc, b: &mut TraceBuilder) {
+    if doc.member("caseTitle").is_none() && doc.member("trace").is_none() {
+        let messages = doc.member("messages").filter(|m| match m {
+            Doc::Texts(items) => !items.is_empty(),
+            Doc::Value(Value::Array(items)) => !items.is_empty(),
+            _ => false,
+        });
+        if let Some(m) = messages {
+            read_nested(m, b);
         }
-        return spans(get("spans"), b);
+        return spans(doc.member("spans"), b);
     }
-    if let Some(e) = get("error") {
-        if let Some(e) = b.parse::<Str>(e.node).str() {
+    if let Some(e) = doc.member("error") {
+        if let Some(e) = e.parse::<Str>(b).str() {
             b.error(e.to_owned());
         }
     }
-    match get("trace") {
-        Some(t) if !is_null(t.node) => read_member(t, b, read),
-        _ => actual_calls(get("actualToolCalls"), b),
+    match doc.member("trace") {
+        Some(t) if !t.is_null() => read(t, b),
+        _ => actual_calls(doc.member("actualToolCalls"), b),
     }
 }
 
 /// An eval result without a trace: its `actualToolCalls`.
-fn actual_calls(calls: Option<Entry>, b: &mut TraceBuilder) {
-    let Some(calls) = calls else { return };
+fn actual_calls(calls: Option<Doc>, b: &mut TraceBuilder) {
     let root = Loc::Root("actualToolCalls");
-    for (i, c) in b
-        .parse::<Seq<McpjamCall>>(calls.node)
-        .into_items()
-        .into_iter()
-        .enumerate()
-    {
+    let calls = calls.map(|c| c.parse::<Seq<McpjamCall>>(b).into_items());
+    for (i, c) in calls.into_iter().flatten().enumerate() {
         let at = root.i(i);
         match c.tool_name.str() {
             Some(name) => {
@@ -127,9 +90,9 @@ fn actual_calls(calls: Option<Entry>, b: &mut TraceBuilder) {
 }
 
 /// The `spans` of a trace: failed tool spans mark their calls, an error span is the run's error.
-fn spans(spans: Option<Entry>, b: &mut TraceBuilder) {
-    let Some(spans) = spans else { return };
-    for span in b.parse::<Seq<McpjamSpan>>(spans.node).items() {
+fn spans(spans: Option<Doc>, b: &mut TraceBuilder) {
+    let spans = spans.map(|s| s.parse::<Seq<McpjamSpan>>(b).into_items());
+    for span in spans.into_iter().flatten() {
         match (span.category.str(), span.status.str()) {
             (Some("tool"), Some("error")) => {
                 if let Some(id) = span.tool_call_id.str() {
@@ -138,37 +101,6 @@ fn spans(spans: Option<Entry>, b: &mut TraceBuilder) {
             }
             (Some("error"), _) => b.error(span.name.str().unwrap_or("error").to_owned()),
             _ => {}
-        }
-    }
-}
-
-/// Reads a member as a document with `read` (an array given as text is
-/// split into its items).
-fn read_member(e: Entry, b: &mut TraceBuilder, read: fn(Doc, &mut TraceBuilder)) {
-    match (e.node, e.items) {
-        (Node::Value(v), _) => read(Doc::of_value(v), b),
-        (Node::Text(_), Some(items)) => read(Doc::Texts(items), b),
-        (Node::Text(t), None) if t.starts_with('[') => match split_array(t) {
-            Some(items) => read(Doc::Texts(&items), b),
-            None => b.not_json(),
-        },
-        (Node::Text(t), None) => read(Doc::Text(t), b),
-    }
-}
-
-fn is_null(node: Node) -> bool {
-    match node {
-        Node::Text(t) => t == "null",
-        Node::Value(v) => v.is_null(),
-    }
-}
-
-fn non_empty_array(e: &Entry, b: &mut TraceBuilder) -> bool {
-    match (e.node, e.items) {
-        (Node::Value(v), _) => v.as_array().is_some_and(|a| !a.is_empty()),
-        (Node::Text(_), Some(items)) => !items.is_empty(),
-        (Node::Text(t), None) => {
-            t.starts_with('[') && !b.parse::<Seq<serde::de::IgnoredAny>>(Node::Text(t)).items().is_empty()
         }
     }
 }

@@ -127,12 +127,7 @@ pub(crate) fn dispatch(format: TraceFormat, doc: Doc, b: &mut TraceBuilder) {
 /// A trace nested in an MCPJam trace: text (a JSON string: read whole) or a
 /// document of any format, told by its shape.
 pub(crate) fn read_nested(doc: Doc, b: &mut TraceBuilder) {
-    let Some(text) = doc
-        .nodes()
-        .next()
-        .filter(|_| doc.is_string())
-        .and_then(|n| n.as_string())
-    else {
+    let Some(text) = doc.as_string() else {
         return read_detected(doc, b);
     };
     let v = match read_text(&text) {
@@ -140,7 +135,7 @@ pub(crate) fn read_nested(doc: Doc, b: &mut TraceBuilder) {
         Parsed::Events(events) => Value::Array(events),
         Parsed::Plain(t) => return b.text(&t),
     };
-    read_detected(Doc::of_value(&v), b);
+    read_detected(Doc::Value(&v), b);
 }
 
 fn read_detected(doc: Doc, b: &mut TraceBuilder) {
@@ -148,7 +143,7 @@ fn read_detected(doc: Doc, b: &mut TraceBuilder) {
         return b.not_json();
     };
     match detected {
-        Ok(TraceFormat::McpJam) if !doc.is_string() => mcpjam::read(doc, b),
+        Ok(TraceFormat::McpJam) if doc.as_string().is_none() => mcpjam::read(doc, b),
         Ok(TraceFormat::McpJam) => {}
         Ok(f) => dispatch(f, doc, b),
         Err(why) => b.diag("UNKNOWN_FORMAT", "trace", why),

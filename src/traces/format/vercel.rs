@@ -58,78 +58,79 @@ lenient! {
 }
 
 /// Reads steps (`[step]` or `{ steps }`), model messages or UI messages
-/// (`[message]` or `{ messages }`).
+/// (`[message]` or `{ messages }`). A list with a step in it is steps: a
+/// list is read as messages, and again as steps when a step turns up.
 pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
-    let list = if doc.is_list() {
-        let mut list = Vec::new();
-        Items::of(doc).each(b, |_, item, _| list.push(item));
-        list
-    } else {
-        let d: VercelDoc = doc.parse(b);
-        if let Field::Is(steps) = d.steps {
-            return read_steps(steps, b);
+    if doc.is_list() {
+        let before = b.clone();
+        let all_messages = Items::of(doc).each_while(b, |i, m, b| !is_step(&m) && message(i, m, b));
+        if !all_messages {
+            *b = before;
+            Items::of(doc).each(b, step);
         }
-        d.messages.into_items()
-    };
-    let is_step = |x: &VercelItem| x.tool_calls.present() || x.step_type.present() || x.finish_reason.present();
-    if list.iter().any(is_step) {
-        read_steps(list, b)
-    } else {
-        read_messages(list, b)
+        return;
+    }
+    let d: VercelDoc = doc.parse(b);
+    match d.steps {
+        Field::Is(steps) => Items::parsed(steps).each(b, step),
+        _ if d.messages.items().iter().any(is_step) => Items::parsed(d.messages.into_items()).each(b, step),
+        _ => Items::parsed(d.messages.into_items()).each(b, |i, m, b| {
+            message(i, m, b);
+        }),
     }
 }
 
-fn read_steps(steps: Vec<VercelItem>, b: &mut TraceBuilder) {
+fn is_step(x: &VercelItem) -> bool {
+    x.tool_calls.present() || x.step_type.present() || x.finish_reason.present()
+}
+
+fn step(i: usize, step: VercelItem, b: &mut TraceBuilder) {
+    b.begin_turn();
     let root = Loc::Root("steps");
-    for (i, step) in steps.into_iter().enumerate() {
-        b.begin_turn();
-        let at = root.i(i);
-        if let Field::Is(TextOr::List(content)) = step.content {
-            parts(content, &at.k("content"), b);
-            continue;
-        }
-        b.text(step.text.str().unwrap_or(""));
-        parts(step.tool_calls.into_items(), &at.k("toolCalls"), b);
-        parts(step.tool_results.into_items(), &at.k("toolResults"), b);
+    let at = root.i(i);
+    if let Field::Is(TextOr::List(content)) = step.content {
+        return parts(content, &at.k("content"), b);
     }
+    b.text(step.text.str().unwrap_or(""));
+    parts(step.tool_calls.into_items(), &at.k("toolCalls"), b);
+    parts(step.tool_results.into_items(), &at.k("toolResults"), b);
 }
 
-fn read_messages(messages: Vec<VercelItem>, b: &mut TraceBuilder) {
+/// Message `i` of a list (always `true`: read on).
+fn message(i: usize, m: VercelItem, b: &mut TraceBuilder) -> bool {
     let root = Loc::Root("");
-    for (i, m) in messages.into_iter().enumerate() {
-        let at = root.i(i);
-        let role = m.role.str().unwrap_or("");
-        if let Field::Is(ui) = m.parts {
-            match role {
-                "assistant" => vercel_ui::assistant(ui, &at, b),
-                _ => b.other_message(role, ui.iter().filter_map(|p| p.text.str()).collect()),
-            }
-            continue;
+    let at = root.i(i);
+    let role = m.role.str().unwrap_or("");
+    if let Field::Is(ui) = m.parts {
+        match role {
+            "assistant" => vercel_ui::assistant(ui, &at, b),
+            _ => b.other_message(role, ui.iter().filter_map(|p| p.text.str()).collect()),
         }
-        match (role, m.content) {
-            ("assistant", content) => {
-                b.begin_turn();
-                if m.tool_invocations.present() {
-                    let text = match &content {
-                        Field::Is(TextOr::Text(t)) => &**t,
-                        _ => "",
-                    };
-                    b.text(text);
-                    vercel_ui::invocations(m.tool_invocations.into_items(), &at.k("toolInvocations"), b);
-                    continue;
-                }
-                match content {
-                    Field::Is(TextOr::Text(t)) => b.text(&t),
-                    Field::Is(TextOr::List(list)) => parts(list, &at.k("content"), b),
-                    _ => {}
-                }
-            }
-            ("tool", Field::Is(TextOr::List(list))) => parts(list, &at.k("content"), b),
-            ("tool", _) => {}
-            ("", _) => b.diag("IGNORED", at, "a message without a role; skipped".into()),
-            (role, content) => b.other_message(role, text_of(content)),
-        }
+        return true;
     }
+    match (role, m.content) {
+        ("assistant", content) if m.tool_invocations.present() => {
+            b.begin_turn();
+            b.text(match &content {
+                Field::Is(TextOr::Text(t)) => t,
+                _ => "",
+            });
+            vercel_ui::invocations(m.tool_invocations.into_items(), &at.k("toolInvocations"), b);
+        }
+        ("assistant", content) => {
+            b.begin_turn();
+            match content {
+                Field::Is(TextOr::Text(t)) => b.text(&t),
+                Field::Is(TextOr::List(list)) => parts(list, &at.k("content"), b),
+                _ => {}
+            }
+        }
+        ("tool", Field::Is(TextOr::List(list))) => parts(list, &at.k("content"), b),
+        ("tool", _) => {}
+        ("", _) => b.diag("IGNORED", at, "a message without a role; skipped".into()),
+        (role, content) => b.other_message(role, text_of(content)),
+    }
+    true
 }
 
 /// The text of a content: a string, or the `text` of its parts.

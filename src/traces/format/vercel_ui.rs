@@ -204,7 +204,7 @@ impl StreamReader for UiStream {
             b.diag("STREAM_INCOMPLETE", "events", msg);
         }
         let message = obj([("role", "assistant".into()), ("parts", Value::Array(self.parts))]);
-        super::vercel::read(Doc::Values(&[message]), b);
+        super::vercel::read(Doc::Value(&Value::Array(vec![message])), b);
     }
 }
 
