@@ -59,25 +59,33 @@ use serde_json::Value;
 use text::{read_text, EventIter, Parsed};
 
 /// The format of a trace given as a JSON value (a string value is read as
-/// trace text), or why it cannot be told.
+/// trace text). Errors: `INVALID_ARGUMENT` at `trace`, saying why the
+/// format cannot be told.
 ///
 /// ```
 /// use mcp_matchers::traces::{detect_trace_format, TraceFormat};
 /// let v = serde_json::json!({ "type": "message", "role": "assistant", "content": [] });
 /// assert_eq!(detect_trace_format(&v), Ok(TraceFormat::Anthropic));
-/// assert!(detect_trace_format(&serde_json::json!([])).is_err());
+/// let e = detect_trace_format(&serde_json::json!([])).unwrap_err();
+/// assert_eq!((e.path.as_str(), e.message.as_str()), ("trace", "an array with no items: nothing tells its format"));
 /// ```
-pub fn detect_trace_format(trace: &Value) -> std::result::Result<TraceFormat, String> {
-    detect_value(trace)
+pub fn detect_trace_format(trace: &Value) -> Result<TraceFormat> {
+    detect_value(trace).map_err(unknown)
 }
 
-/// The format of trace text (JSON, SSE or JSON lines), or why it cannot be told.
-pub fn detect_trace_format_text(text: &str) -> std::result::Result<TraceFormat, String> {
+/// The format of trace text (JSON, SSE or JSON lines). Errors as
+/// [`detect_trace_format`].
+pub fn detect_trace_format_text(text: &str) -> Result<TraceFormat> {
     match read_text(text) {
         Parsed::Json(v) => detect_value(&v),
         Parsed::Events(events) => detect_list(&events),
         Parsed::Plain(_) => Ok(TraceFormat::McpJam),
     }
+    .map_err(unknown)
+}
+
+fn unknown(why: Why) -> MatcherError {
+    MatcherError::invalid_argument("trace", why)
 }
 
 /// Reads a trace given as text; `messages` also builds the conversation.

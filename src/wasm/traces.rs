@@ -45,7 +45,7 @@ pub fn trace_detect(payload: &[u8]) -> std::result::Result<String, JsValue> {
     let text = text(payload).map_err(to_js)?;
     let out = match detect_trace_format_text(text) {
         Ok(f) => serde_json::json!({ "format": f.as_str() }),
-        Err(reason) => serde_json::json!({ "format": null, "reason": reason }),
+        Err(e) => serde_json::json!({ "format": null, "reason": e.message }),
     };
     Ok(out.to_string())
 }

@@ -9,10 +9,12 @@ use serde_json::json;
 #[test]
 fn detection_says_why_not() {
     let why = detect_trace_format(&json!([])).unwrap_err();
+    assert_eq!((why.code, why.path.as_str()), (ErrorCode::InvalidArgument, "trace"));
+    let why = why.message;
     assert!(why.contains("an array with no items"), "{why}");
-    let why = detect_trace_format(&json!({ "foo": 1 })).unwrap_err();
+    let why = detect_trace_format(&json!({ "foo": 1 })).unwrap_err().message;
     assert!(why.contains("[\"foo\"]"), "{why}");
-    let why = detect_trace_format(&json!(42)).unwrap_err();
+    let why = detect_trace_format(&json!(42)).unwrap_err().message;
     assert!(why.contains("a number"), "{why}");
 }
 
