@@ -6,7 +6,7 @@
 use super::format::TraceFormat;
 use super::input::{sample, Doc, Member};
 use super::record::{arr, s};
-use super::text::{read_text, Parsed};
+use super::text::read_text;
 use serde_json::{Map, Value};
 
 /// Why a value's format could not be told.
@@ -75,11 +75,7 @@ pub(crate) fn detect_value(v: &Value) -> Result<TraceFormat, Why> {
     match v {
         Value::Array(items) => detect_list(items),
         Value::Object(_) => detect_object(v),
-        Value::String(text) => match read_text(text) {
-            Parsed::Json(inner) => detect_value(&inner),
-            Parsed::Events(events) => detect_list(&events),
-            Parsed::Plain(_) => Ok(TraceFormat::McpJam),
-        },
+        Value::String(text) => read_text(text).map_or(Ok(TraceFormat::McpJam), |inner| detect_value(&inner)),
         other => Err(format!("a trace is an object, an array or text, got {}", kind(other))),
     }
 }
@@ -218,10 +214,9 @@ pub(crate) fn detect_list(items: &[Value]) -> Result<TraceFormat, Why> {
 }
 
 /// The format of a document; `None` when text in it is not JSON. An object
-/// given as text is told by a stub: its members as values, except the lists
-/// that detection samples anyway (`messages`, `contents`, `input`: their
-/// sample) and those it only checks to be arrays (`output`, `steps`,
-/// `candidates`: `[]`).
+/// given as text is told by a stub: its members as values, its split lists
+/// by their sample (detection only looks at a sample of `messages`,
+/// `contents` and `input`, and only checks the others to be arrays).
 pub(crate) fn detect_doc(doc: Doc) -> Option<Result<TraceFormat, Why>> {
     Some(match doc {
         Doc::Texts(items) => detect_list(&sample(items)?),
@@ -234,10 +229,9 @@ pub(crate) fn detect_doc(doc: Doc) -> Option<Result<TraceFormat, Why>> {
 fn stub(members: &[Member]) -> Option<Value> {
     let mut stub = Map::new();
     for m in members {
-        let v = match (&m.items, m.key) {
-            (Some(items), _) => Value::Array(sample(items)?),
-            (None, "output" | "steps" | "candidates") if m.text.starts_with('[') => Value::Array(Vec::new()),
-            _ => serde_json::from_str(m.text).ok()?,
+        let v = match &m.items {
+            Some(items) => Value::Array(sample(items)?),
+            None => serde_json::from_str(m.text).ok()?,
         };
         stub.insert(m.key.to_owned(), v);
     }

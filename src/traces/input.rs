@@ -12,40 +12,6 @@ use serde::Deserialize;
 use serde_json::Value;
 use std::borrow::Cow;
 
-/// One JSON value: its text, or a parsed value.
-#[derive(Clone, Copy)]
-pub(crate) enum Node<'a> {
-    Text(&'a str),
-    Value(&'a Value),
-}
-
-impl<'a> Node<'a> {
-    /// Deserialises the node; from text, an error means it is not JSON.
-    pub(crate) fn parse<T: Deserialize<'a>>(self) -> serde_json::Result<T> {
-        match self {
-            Node::Text(t) => serde_json::from_str(t),
-            Node::Value(v) => T::deserialize(v),
-        }
-    }
-
-    /// The node as a value (parsed or copied); `None` when not JSON.
-    pub(crate) fn to_value(self) -> Option<Value> {
-        match self {
-            Node::Text(t) => serde_json::from_str(t).ok(),
-            Node::Value(v) => Some(v.clone()),
-        }
-    }
-
-    /// The string the node holds, when it is a JSON string.
-    pub(crate) fn as_string(self) -> Option<Cow<'a, str>> {
-        match self {
-            Node::Text(t) if t.trim_start().starts_with('"') => serde_json::from_str::<Cow<str>>(t).ok(),
-            Node::Text(_) => None,
-            Node::Value(v) => v.as_str().map(Cow::Borrowed),
-        }
-    }
-}
-
 /// A member of an object given as text: its key and value text, and when
 /// it is one of the [`LISTS`], its array's items.
 pub(crate) struct Member<'a> {
@@ -54,9 +20,10 @@ pub(crate) struct Member<'a> {
     pub(crate) items: Option<Vec<&'a str>>,
 }
 
-/// The members split into items when they are arrays: the lists detection
-/// samples, and the nested traces of MCPJam traces.
-const LISTS: [&str; 4] = ["messages", "contents", "input", "trace"];
+/// The members split into items when they are arrays: the lists the
+/// readers read item by item (and detection samples), and the nested
+/// traces of MCPJam traces.
+const LISTS: [&str; 6] = ["messages", "contents", "input", "output", "steps", "trace"];
 
 /// A trace document.
 #[derive(Clone, Copy)]
@@ -65,7 +32,8 @@ pub(crate) enum Doc<'a> {
     Texts(&'a [&'a str]),
     /// An object given as text, with its members split out.
     Object(&'a str, &'a [Member<'a>]),
-    /// Any other JSON text (an object only when not split, never an array).
+    /// One JSON value's text (an object only when not split; an array only
+    /// as an item or event, never as a document handed to a reader).
     Text(&'a str),
     /// A parsed value.
     Value(&'a Value),
@@ -78,30 +46,51 @@ impl<'a> Doc<'a> {
     }
 
     /// The items of an array, or the document itself as the one item.
-    pub(crate) fn nodes(self) -> NodeIter<'a> {
+    pub(crate) fn nodes(self) -> impl Iterator<Item = Doc<'a>> {
+        let (texts, values, one): (&[&str], &[Value], _) = match self {
+            Doc::Texts(items) => (items, &[], None),
+            Doc::Value(Value::Array(items)) => (&[], items, None),
+            other => (&[], &[], Some(other)),
+        };
+        texts
+            .iter()
+            .map(|t| Doc::Text(t))
+            .chain(values.iter().map(Doc::Value))
+            .chain(one)
+    }
+
+    /// Deserialises the document (a split array, read item by item, is
+    /// `T::default()`); from text, an error means it is not JSON.
+    pub(crate) fn try_parse<T: Deserialize<'a> + Default>(self) -> serde_json::Result<T> {
         match self {
-            Doc::Texts(items) => NodeIter::Texts(items.iter()),
-            Doc::Value(Value::Array(items)) => NodeIter::Values(items.iter()),
-            Doc::Object(text, _) | Doc::Text(text) => NodeIter::One(Some(Node::Text(text))),
-            Doc::Value(v) => NodeIter::One(Some(Node::Value(v))),
+            Doc::Texts(_) => Ok(T::default()),
+            Doc::Object(text, _) | Doc::Text(text) => serde_json::from_str(text),
+            Doc::Value(v) => T::deserialize(v),
         }
     }
 
-    /// The document as one `T` (a split array, read item by item, is
-    /// `T::default()`); text that is not JSON marks `b` (see
-    /// [`TraceBuilder::not_json`]).
+    /// [`Doc::try_parse`], text that is not JSON marking `b` (see
+    /// [`TraceBuilder::not_json`]) and giving `T::default()`.
     pub(crate) fn parse<T: Deserialize<'a> + Default>(self, b: &mut TraceBuilder) -> T {
+        self.try_parse().unwrap_or_else(|_| {
+            b.not_json();
+            T::default()
+        })
+    }
+
+    /// The document as a value (parsed or copied); `None` when not JSON.
+    pub(crate) fn to_value(self) -> Option<Value> {
         match self {
-            Doc::Texts(_) => T::default(),
-            Doc::Object(text, _) | Doc::Text(text) => b.parse(Node::Text(text)),
-            Doc::Value(v) => b.parse(Node::Value(v)),
+            Doc::Value(v) => Some(v.clone()),
+            Doc::Object(text, _) | Doc::Text(text) => serde_json::from_str(text).ok(),
+            Doc::Texts(items) => items.iter().map(|t| serde_json::from_str::<Value>(t).ok()).collect(),
         }
     }
 
     /// The string, when the document is a JSON string.
     pub(crate) fn as_string(self) -> Option<Cow<'a, str>> {
         match self {
-            Doc::Text(t) => Node::Text(t).as_string(),
+            Doc::Text(t) if t.trim_start().starts_with('"') => serde_json::from_str::<Cow<str>>(t).ok(),
             Doc::Value(v) => v.as_str().map(Cow::Borrowed),
             _ => None,
         }
@@ -109,6 +98,7 @@ impl<'a> Doc<'a> {
 
     /// The member `key` of an object given split or as a value (the last of
     /// duplicate keys); an array text is split only for the [`LISTS`].
+    /// `list` gives it only when it is an array.
     pub(crate) fn member(self, key: &str) -> Option<Doc<'a>> {
         match self {
             Doc::Object(_, members) => members.iter().rev().find(|m| m.key == key).map(|m| match &m.items {
@@ -120,85 +110,41 @@ impl<'a> Doc<'a> {
         }
     }
 
-    /// Whether the document is JSON `null`.
-    pub(crate) fn is_null(self) -> bool {
-        matches!(self, Doc::Text("null") | Doc::Value(Value::Null))
+    /// The member `key` when it is an array.
+    pub(crate) fn list(self, key: &str) -> Option<Doc<'a>> {
+        self.member(key).filter(|d| d.is_list())
     }
 }
 
-/// The nodes of a [`Doc`].
-pub(crate) enum NodeIter<'a> {
-    Texts(std::slice::Iter<'a, &'a str>),
-    Values(std::slice::Iter<'a, Value>),
-    One(Option<Node<'a>>),
+/// Calls `f` with each item of the list `doc` (as a `T`) and its index;
+/// stops at an item that is not JSON (`b` is marked).
+pub(crate) fn each<'a, T: Deserialize<'a> + Default>(
+    doc: Doc<'a>,
+    b: &mut TraceBuilder,
+    mut f: impl FnMut(usize, T, &mut TraceBuilder),
+) {
+    each_while(doc, b, |i, item, b| {
+        f(i, item, b);
+        true
+    });
 }
 
-impl<'a> Iterator for NodeIter<'a> {
-    type Item = Node<'a>;
-    fn next(&mut self) -> Option<Node<'a>> {
-        match self {
-            NodeIter::Texts(it) => it.next().map(|t| Node::Text(t)),
-            NodeIter::Values(it) => it.next().map(Node::Value),
-            NodeIter::One(one) => one.take(),
+/// [`each`] while `f` returns `true`; `false` when `f` stopped it.
+pub(crate) fn each_while<'a, T: Deserialize<'a> + Default>(
+    doc: Doc<'a>,
+    b: &mut TraceBuilder,
+    mut f: impl FnMut(usize, T, &mut TraceBuilder) -> bool,
+) -> bool {
+    for (i, node) in doc.nodes().enumerate() {
+        let Ok(item) = node.try_parse() else {
+            b.not_json();
+            return true;
+        };
+        if !f(i, item, b) {
+            return false;
         }
     }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        match self {
-            NodeIter::Texts(it) => it.size_hint(),
-            NodeIter::Values(it) => it.size_hint(),
-            NodeIter::One(one) => (one.iter().len(), Some(one.iter().len())),
-        }
-    }
-}
-
-/// The items of a list handed to a reader one at a time: parsed from a
-/// document's nodes as they are asked for, or parsed before.
-pub(crate) enum Items<'a, T> {
-    Nodes(NodeIter<'a>),
-    Parsed(std::vec::IntoIter<T>),
-}
-
-impl<'a, T: Deserialize<'a> + Default> Items<'a, T> {
-    pub(crate) fn of(doc: Doc<'a>) -> Self {
-        Items::Nodes(doc.nodes())
-    }
-
-    pub(crate) fn parsed(items: Vec<T>) -> Self {
-        Items::Parsed(items.into_iter())
-    }
-
-    /// Calls `f` with each item and its index; stops at an item that is not
-    /// JSON (`b` is marked).
-    pub(crate) fn each(self, b: &mut TraceBuilder, mut f: impl FnMut(usize, T, &mut TraceBuilder)) {
-        self.each_while(b, |i, item, b| {
-            f(i, item, b);
-            true
-        });
-    }
-
-    /// [`Items::each`] while `f` returns `true`; `false` when `f` stopped it.
-    pub(crate) fn each_while(
-        self,
-        b: &mut TraceBuilder,
-        mut f: impl FnMut(usize, T, &mut TraceBuilder) -> bool,
-    ) -> bool {
-        match self {
-            Items::Nodes(nodes) => {
-                for (i, node) in nodes.enumerate() {
-                    let Ok(item) = node.parse() else {
-                        b.not_json();
-                        return true;
-                    };
-                    if !f(i, item, b) {
-                        return false;
-                    }
-                }
-                true
-            }
-            Items::Parsed(items) => items.enumerate().all(|(i, item)| f(i, item, b)),
-        }
-    }
+    true
 }
 
 /// The text of each item of a JSON array; `None` when `text` is not one

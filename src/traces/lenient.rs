@@ -87,11 +87,6 @@ impl<T> Field<Vec<T>> {
 }
 
 impl Field<Value> {
-    /// The value when present (as `value.get(key)`), `null` included.
-    pub(crate) fn value(&self) -> Option<&Value> {
-        self.get()
-    }
-
     /// The value when present and not `null`.
     pub(crate) fn non_null(&self) -> Option<&Value> {
         self.get().filter(|v| !v.is_null())
@@ -257,45 +252,46 @@ pub(crate) trait FromMap<'de>: Default {
 /// The visitor of a [`FromMap`] struct as an item: `Default` when not an object.
 pub(crate) struct StructVisitor<T>(pub(crate) PhantomData<T>);
 
+/// Visitor methods giving `T::default()` for values of these types.
+macro_rules! default_for {
+    ($($visit:ident($t:ty)),*) => {$(
+        fn $visit<E>(self, _: $t) -> Result<T, E> {
+            Ok(T::default())
+        }
+    )*};
+}
+
 impl<'de, T: FromMap<'de>> Visitor<'de> for StructVisitor<T> {
     type Value = T;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("any JSON value")
     }
-    fn visit_bool<E>(self, _: bool) -> Result<T, E> {
-        Ok(T::default())
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<T, E> {
-        Ok(T::default())
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<T, E> {
-        Ok(T::default())
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<T, E> {
-        Ok(T::default())
-    }
-    fn visit_str<E>(self, _: &str) -> Result<T, E> {
-        Ok(T::default())
-    }
+    default_for!(
+        visit_bool(bool),
+        visit_i64(i64),
+        visit_u64(u64),
+        visit_f64(f64),
+        visit_str(&str)
+    );
     fn visit_unit<E>(self) -> Result<T, E> {
         Ok(T::default())
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<T, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(T::default())
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
+        Vec::<IgnoredAny>::take_seq(seq).map(|_| T::default())
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
         T::from_map(map)
     }
 }
 
-/// Declares a struct of [`Field`]s read from an object by JSON key (each
-/// field names its key): [`FromMap`], [`Take`] (as a member: `Field<Self>`)
-/// and a lenient `Deserialize` (as an item: `Default` when not an object).
+/// Declares structs of [`Field`]s read from an object by JSON key (each
+/// field names its key), each with [`FromMap`], [`Take`] (as a member:
+/// `Field<Self>`) and a lenient `Deserialize` (as an item: `Default` when
+/// not an object).
 macro_rules! lenient {
-    ($(#[$m:meta])* $vis:vis struct $name:ident $(<$lt:lifetime>)? {
+    ($($(#[$m:meta])* $vis:vis struct $name:ident $(<$lt:lifetime>)? {
         $($(#[$fm:meta])* $fvis:vis $field:ident: $ty:ty = $key:literal),* $(,)?
-    }) => {
+    })*) => {$(
         $(#[$m])*
         #[derive(Default)]
         $vis struct $name $(<$lt>)? { $($(#[$fm])* $fvis $field: $ty),* }
@@ -326,30 +322,6 @@ macro_rules! lenient {
                 d.deserialize_any($crate::traces::lenient::StructVisitor(std::marker::PhantomData))
             }
         }
-    };
+    )*};
 }
 pub(crate) use lenient;
-
-/// A member read only for whether it is there (its value skipped).
-#[derive(Debug, Default)]
-pub(crate) struct Present;
-
-impl<'de> Take<'de> for Present {
-    fn take_str(_: Cow<'de, str>) -> Option<Self> {
-        Some(Present)
-    }
-    fn take_bool(_: bool) -> Option<Self> {
-        Some(Present)
-    }
-    fn take_u64(_: u64) -> Option<Self> {
-        Some(Present)
-    }
-    fn take_seq<A: SeqAccess<'de>>(mut seq: A) -> Result<Option<Self>, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(Some(Present))
-    }
-    fn take_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
-        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-        Ok(Some(Present))
-    }
-}

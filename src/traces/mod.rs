@@ -56,7 +56,7 @@ use format::dispatch;
 use input::{Doc, Split};
 use record::{Trace, TraceBuilder};
 use serde_json::Value;
-use text::{read_text, EventIter, Parsed};
+use text::{read_text, EventIter};
 
 /// The format of a trace given as a JSON value (a string value is read as
 /// trace text). Errors: `INVALID_ARGUMENT` at `trace`, saying why the
@@ -76,12 +76,9 @@ pub fn detect_trace_format(trace: &Value) -> Result<TraceFormat> {
 /// The format of trace text (JSON, SSE or JSON lines). Errors as
 /// [`detect_trace_format`].
 pub fn detect_trace_format_text(text: &str) -> Result<TraceFormat> {
-    match read_text(text) {
-        Parsed::Json(v) => detect_value(&v),
-        Parsed::Events(events) => detect_list(&events),
-        Parsed::Plain(_) => Ok(TraceFormat::McpJam),
-    }
-    .map_err(unknown)
+    read_text(text)
+        .map_or(Ok(TraceFormat::McpJam), |v| detect_value(&v))
+        .map_err(unknown)
 }
 
 fn unknown(why: Why) -> MatcherError {
@@ -131,7 +128,7 @@ fn read_events(events: EventIter, format: Option<TraceFormat>, messages: bool) -
         return read_value(&Value::Array(all), diags, Some(format), messages);
     }
     let mut b = TraceBuilder::new(messages);
-    let diags = stream::read_text(format, events, &mut b);
+    let diags = stream::read(format, stream::Source::Text(events), &mut b);
     b.prepend_diagnostics(diags);
     Ok((format, b.finish()))
 }

@@ -5,9 +5,8 @@
 //! Results are joined to their calls by id (the latest call with that id);
 //! an empty id is kept as emitted but never used for joining.
 
-use super::input::Node;
 use rustc_hash::FxHashMap;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::fmt;
 
@@ -266,16 +265,7 @@ impl TraceBuilder {
         }
     }
 
-    /// Deserialises `node`; text that is not JSON marks the builder and
-    /// gives `T::default()` (what was read is then thrown away).
-    pub(crate) fn parse<'a, T: Deserialize<'a> + Default>(&mut self, node: Node<'a>) -> T {
-        node.parse().unwrap_or_else(|_| {
-            self.not_json = true;
-            T::default()
-        })
-    }
-
-    /// Marks the input as not JSON (see [`TraceBuilder::parse`]).
+    /// Marks the input as not JSON (what was read is then thrown away).
     pub(crate) fn not_json(&mut self) {
         self.not_json = true;
     }
@@ -485,6 +475,11 @@ impl TraceBuilder {
     pub(crate) fn diag(&mut self, code: &'static str, path: impl fmt::Display, message: String) {
         let path = path.to_string();
         self.t.diagnostics.push(Diagnostic { code, path, message });
+    }
+
+    /// A call whose name (at `path`) is not a string: `MALFORMED_CALL`, skipped.
+    pub(crate) fn nameless(&mut self, path: impl fmt::Display) {
+        self.diag("MALFORMED_CALL", path, "not a string; call skipped".into());
     }
 
     /// The error of the run (the first one reported wins).

@@ -8,7 +8,7 @@
 //! counts the events handed on, `[DONE]` included.
 
 use super::format::{anthropic, gemini, openai_chat, openai_responses, vercel_ui, TraceFormat};
-use super::input::{Doc, Node};
+use super::input::Doc;
 use super::record::{Diagnostic, TraceBuilder};
 use super::text::{unreadable, EventIter, DONE};
 use serde::Deserialize;
@@ -16,10 +16,10 @@ use serde::Deserialize;
 /// A stream format's reader: its state between events.
 pub(crate) trait StreamReader: Default {
     /// One event as the reader reads it.
-    type Event<'e>: Deserialize<'e>;
+    type Event<'e>: Deserialize<'e> + Default;
 
     /// Event number `at`; `raw` is the event as given.
-    fn event(&mut self, at: usize, ev: Self::Event<'_>, raw: Node<'_>, b: &mut TraceBuilder);
+    fn event(&mut self, at: usize, ev: Self::Event<'_>, raw: Doc<'_>, b: &mut TraceBuilder);
 
     /// SSE's `[DONE]`.
     fn done(&mut self) {}
@@ -28,24 +28,16 @@ pub(crate) trait StreamReader: Default {
     fn end(self, b: &mut TraceBuilder);
 }
 
-/// Where the events come from.
-enum Source<'a, 't> {
+/// Where the events come from: a document (an array of events, or one), or
+/// stream text.
+pub(crate) enum Source<'a, 't> {
     Doc(Doc<'a>),
     Text(EventIter<'t>),
 }
 
-/// Reads the events of `doc` (an array of events, or one) as `format`.
-pub(crate) fn read_doc(format: TraceFormat, doc: Doc, b: &mut TraceBuilder) {
-    read(format, Source::Doc(doc), b);
-}
-
-/// Reads the events of stream text as `format`; returns the diagnostics of
-/// unreadable events (they go first).
-pub(crate) fn read_text(format: TraceFormat, events: EventIter, b: &mut TraceBuilder) -> Vec<Diagnostic> {
-    read(format, Source::Text(events), b)
-}
-
-fn read(format: TraceFormat, src: Source, b: &mut TraceBuilder) -> Vec<Diagnostic> {
+/// Reads the events as `format`; returns the diagnostics of unreadable
+/// events (they go first).
+pub(crate) fn read(format: TraceFormat, src: Source, b: &mut TraceBuilder) -> Vec<Diagnostic> {
     match format {
         TraceFormat::OpenAiChatStream => run::<openai_chat::ChatStream>(src, b),
         TraceFormat::OpenAiResponsesStream => run::<openai_responses::ResponsesStream>(src, b),
@@ -72,7 +64,7 @@ fn run<S: StreamReader>(src: Source, b: &mut TraceBuilder) -> Vec<Diagnostic> {
         }
         Source::Text(events) => {
             for (text, line) in events {
-                match feed(&mut s, at, Node::Text(&text), b) {
+                match feed(&mut s, at, Doc::Text(&text), b) {
                     Ok(()) => at += 1,
                     // The message of the value parser, as for any unreadable event.
                     Err(e) => diags.push(unreadable(
@@ -87,19 +79,16 @@ fn run<S: StreamReader>(src: Source, b: &mut TraceBuilder) -> Vec<Diagnostic> {
     diags
 }
 
-fn feed<S: StreamReader>(s: &mut S, at: usize, node: Node, b: &mut TraceBuilder) -> serde_json::Result<()> {
+fn feed<S: StreamReader>(s: &mut S, at: usize, node: Doc, b: &mut TraceBuilder) -> serde_json::Result<()> {
     if is_done(node) {
         s.done();
         return Ok(());
     }
-    let ev = node.parse::<S::Event<'_>>()?;
+    let ev = node.try_parse::<S::Event<'_>>()?;
     s.event(at, ev, node, b);
     Ok(())
 }
 
-fn is_done(node: Node) -> bool {
-    match node {
-        Node::Text(t) => t == DONE || (t.starts_with('"') && node.as_string().as_deref() == Some("[DONE]")),
-        Node::Value(v) => v.as_str() == Some("[DONE]"),
-    }
+fn is_done(node: Doc) -> bool {
+    matches!(node, Doc::Text(DONE)) || node.as_string().as_deref() == Some("[DONE]")
 }

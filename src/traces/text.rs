@@ -122,29 +122,16 @@ pub(crate) fn unreadable(line: usize, e: &serde_json::Error) -> Diagnostic {
     }
 }
 
-/// Trace text after reading it whole.
-pub(crate) enum Parsed {
-    /// One JSON document.
-    Json(Value),
-    /// Stream events (unreadable ones left out); SSE's `[DONE]` is the
-    /// string `"[DONE]"`.
-    Events(Vec<Value>),
-    /// Text that is neither (an MCPJam string trace).
-    Plain(String),
-}
-
-/// Reads trace text whole: one JSON document, else SSE or JSON lines, else
-/// plain text.
-pub(crate) fn read_text(text: &str) -> Parsed {
+/// Trace text read whole: one JSON document, else the events of SSE or
+/// JSON lines (unreadable ones left out; SSE's `[DONE]` is the string
+/// `"[DONE]"`) as an array; `None` for plain text (an MCPJam string trace).
+pub(crate) fn read_text(text: &str) -> Option<Value> {
     let trimmed = text.trim();
     if let Ok(v) = serde_json::from_str::<Value>(trimmed) {
-        return Parsed::Json(v);
+        return Some(v);
     }
     if trimmed.is_empty() {
-        return Parsed::Events(Vec::new());
+        return Some(Value::Array(Vec::new()));
     }
-    match EventIter::new(trimmed) {
-        Some(events) => Parsed::Events(events.values().0),
-        None => Parsed::Plain(text.to_owned()),
-    }
+    EventIter::new(trimmed).map(|events| Value::Array(events.values().0))
 }

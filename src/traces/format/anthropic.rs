@@ -10,31 +10,21 @@
 //! joined and parsed at `content_block_stop`; with no fragments the input is
 //! the block start's `input`).
 
-use crate::traces::input::{Doc, Items, Node};
-use crate::traces::lenient::{lenient, Field, Seq, Str, TextOr};
+use crate::traces::input::{each, Doc};
+use crate::traces::lenient::{lenient, Field, Str, TextOr};
 use crate::traces::record::{obj, s, Args, CallIn, CallKind, Loc, TraceBuilder};
 use crate::traces::stream::StreamReader;
 use serde_json::Value;
 
 lenient! {
-    /// A message (`{ type: "message", content }`), an error
-    /// (`{ type: "error", error }`), or a request body (`{ messages }`).
+    /// A message (`{ type: "message", content }`) or an error
+    /// (`{ type: "error", error }`).
     struct AnthropicDoc<'a> {
-        messages: Seq<AnthropicMessage<'a>> = "messages",
         ty: Str<'a> = "type",
         error: Field<Value> = "error",
         content: Field<TextOr<'a, AnthropicBlock<'a>>> = "content",
     }
-}
-
-lenient! {
-    struct AnthropicMessage<'a> {
-        role: Str<'a> = "role",
-        content: Field<TextOr<'a, AnthropicBlock<'a>>> = "content",
-    }
-}
-
-lenient! {
+    struct AnthropicMessage<'a> { role: Str<'a> = "role", content: Field<TextOr<'a, AnthropicBlock<'a>>> = "content" }
     /// A content block: the members of any block type.
     struct AnthropicBlock<'a> {
         ty: Str<'a> = "type",
@@ -51,27 +41,23 @@ lenient! {
 
 /// Reads a message, an error, a message list, or `{ messages }`.
 pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
-    if doc.is_list() {
-        return read_messages(Items::of(doc), b);
+    if let Some(messages) = doc.list("messages").or(doc.is_list().then_some(doc)) {
+        return read_messages(messages, b);
     }
-    let mut d: AnthropicDoc = doc.parse(b);
-    if let Field::Is(messages) = std::mem::take(&mut d.messages) {
-        return read_messages(Items::parsed(messages), b);
-    }
+    let d: AnthropicDoc = doc.parse(b);
     if d.ty.str() == Some("error") {
-        match d.error.value() {
+        match d.error.get() {
             Some(e) => b.error_object(e),
-            None => b.error_object(&doc.nodes().next().and_then(Node::to_value).unwrap_or_default()),
+            None => b.error_object(&doc.to_value().unwrap_or_default()),
         }
     }
     b.begin_turn();
     blocks(d.content, &Loc::Root("content"), b);
 }
 
-fn read_messages(messages: Items<AnthropicMessage>, b: &mut TraceBuilder) {
-    messages.each(b, |i, m, b| {
-        let root = Loc::Root("");
-        let at = root.i(i);
+fn read_messages(messages: Doc, b: &mut TraceBuilder) {
+    each(messages, b, |i, m: AnthropicMessage, b| {
+        let at = Loc::Root("").i(i);
         match m.role.str() {
             Some("assistant") => {
                 b.begin_turn();
@@ -125,7 +111,7 @@ fn block_of(block: AnthropicBlock, at: &Loc, b: &mut TraceBuilder) {
         other => return b.diag("IGNORED", at, format!("content block type {other:?} skipped")),
     };
     let Some(name) = block.name.str() else {
-        return b.diag("MALFORMED_CALL", at.k("name"), "not a string; call skipped".into());
+        return b.nameless(at.k("name"));
     };
     let mut c = CallIn::new(name, Args::from_value(block.input.into_option()), block.id.str(), kind);
     c.server = block.server_name.str().map(str::to_owned);
@@ -153,14 +139,7 @@ lenient! {
         delta: Field<AnthropicDelta<'a>> = "delta",
         error: Field<Value> = "error",
     }
-}
-
-lenient! {
-    struct AnthropicDelta<'a> {
-        ty: Str<'a> = "type",
-        partial_json: Str<'a> = "partial_json",
-        text: Str<'a> = "text",
-    }
+    struct AnthropicDelta<'a> { ty: Str<'a> = "type", partial_json: Str<'a> = "partial_json", text: Str<'a> = "text" }
 }
 
 /// One content block being reassembled from the stream.
@@ -182,7 +161,7 @@ pub(crate) struct AnthropicStream {
 impl StreamReader for AnthropicStream {
     type Event<'e> = AnthropicEvent<'e>;
 
-    fn event(&mut self, at: usize, ev: AnthropicEvent, raw: Node, b: &mut TraceBuilder) {
+    fn event(&mut self, at: usize, ev: AnthropicEvent, raw: Doc, b: &mut TraceBuilder) {
         let idx = ev.index.get().map(|&i| i as usize);
         match ev.ty.str().unwrap_or("") {
             "content_block_start" => {
@@ -212,7 +191,7 @@ impl StreamReader for AnthropicStream {
                 }
             }
             "message_stop" => self.stopped = true,
-            "error" => match ev.error.value() {
+            "error" => match ev.error.get() {
                 Some(e) => b.error_object(e),
                 None => b.error_object(&raw.to_value().unwrap_or_default()),
             },

@@ -14,58 +14,28 @@
 //! Responses without an `id` are joined to the first earlier call of the same
 //! name that has no result yet.
 
-use crate::traces::input::{Doc, Items, Node};
+use crate::traces::input::{each, Doc};
 use crate::traces::lenient::{lenient, Field, Seq, Str};
 use crate::traces::record::{obj, s, Args, CallIn, CallKind, Loc, TraceBuilder};
 use crate::traces::stream::StreamReader;
 use serde_json::{json, Map, Value};
 
 lenient! {
-    /// A response (`{ candidates, promptFeedback }`) or a request body (`{ contents }`).
+    /// A response.
     struct GeminiDoc<'a> {
-        contents: Seq<GeminiContent<'a>> = "contents",
         candidates: Seq<GeminiCandidate<'a>> = "candidates",
         prompt_feedback: Field<GeminiFeedback<'a>> = "promptFeedback",
     }
-}
-
-lenient! {
-    struct GeminiFeedback<'a> {
-        block_reason: Str<'a> = "blockReason",
-    }
-}
-
-lenient! {
-    struct GeminiCandidate<'a> {
-        content: Field<GeminiContent<'a>> = "content",
-    }
-}
-
-lenient! {
-    struct GeminiContent<'a> {
-        role: Str<'a> = "role",
-        parts: Seq<GeminiPart<'a>> = "parts",
-    }
-}
-
-lenient! {
+    struct GeminiFeedback<'a> { block_reason: Str<'a> = "blockReason" }
+    struct GeminiCandidate<'a> { content: Field<GeminiContent<'a>> = "content" }
+    struct GeminiContent<'a> { role: Str<'a> = "role", parts: Seq<GeminiPart<'a>> = "parts" }
     struct GeminiPart<'a> {
         thought: Field<bool> = "thought",
         text: Str<'a> = "text",
         function_call: Field<GeminiFunctionCall<'a>> = "functionCall",
         function_response: Field<GeminiFunctionResponse<'a>> = "functionResponse",
     }
-}
-
-lenient! {
-    struct GeminiFunctionCall<'a> {
-        id: Str<'a> = "id",
-        name: Str<'a> = "name",
-        args: Field<Value> = "args",
-    }
-}
-
-lenient! {
+    struct GeminiFunctionCall<'a> { id: Str<'a> = "id", name: Str<'a> = "name", args: Field<Value> = "args" }
     struct GeminiFunctionResponse<'a> {
         id: Str<'a> = "id",
         name: Str<'a> = "name",
@@ -75,13 +45,10 @@ lenient! {
 
 /// Reads a response (`{ candidates }`), a contents list, or `{ contents }`.
 pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
-    if doc.is_list() {
-        return read_contents(Items::of(doc), b);
+    if let Some(contents) = doc.list("contents").or(doc.is_list().then_some(doc)) {
+        return read_contents(contents, b);
     }
-    let mut d: GeminiDoc = doc.parse(b);
-    if let Field::Is(contents) = std::mem::take(&mut d.contents) {
-        return read_contents(Items::parsed(contents), b);
-    }
+    let d: GeminiDoc = doc.parse(b);
     let candidates = d.candidates.into_items();
     if candidates.len() > 1 {
         let msg = format!(
@@ -100,16 +67,14 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
             .into_option()
             .map(|c| c.parts.into_items())
             .unwrap_or_default();
-        let root = Loc::Root("candidates");
-        let at = root.i(0);
+        let at = Loc::Root("candidates").i(0);
         model_parts(parts, &at.k("content").k("parts"), b);
     }
 }
 
-fn read_contents(contents: Items<GeminiContent>, b: &mut TraceBuilder) {
-    contents.each(b, |i, c, b| {
-        let root = Loc::Root("");
-        let at = root.i(i);
+fn read_contents(contents: Doc, b: &mut TraceBuilder) {
+    each(contents, b, |i, c: GeminiContent, b| {
+        let at = Loc::Root("").i(i);
         let at = at.k("parts");
         let parts = c.parts.into_items();
         if c.role.str() == Some("model") {
@@ -145,7 +110,7 @@ fn model_parts(parts: Vec<GeminiPart>, at: &Loc, b: &mut TraceBuilder) {
                     let args = Args::from_value(fc.args.into_option());
                     b.call(CallIn::new(name, args, fc.id.str(), CallKind::Function), &at);
                 }
-                None => b.diag("MALFORMED_CALL", at.k("name"), "not a string; call skipped".into()),
+                None => b.nameless(at.k("name")),
             }
         }
         if p.function_response.present() {
@@ -163,22 +128,9 @@ fn response(r: Field<GeminiFunctionResponse>, at: &Loc, b: &mut TraceBuilder) {
 
 lenient! {
     /// A stream chunk: the first candidate's parts are read.
-    pub(crate) struct GeminiChunk {
-        candidates: Seq<ChunkCandidate> = "candidates",
-    }
-}
-
-lenient! {
-    struct ChunkCandidate {
-        finish_reason: Field<Value> = "finishReason",
-        content: Field<ChunkContent> = "content",
-    }
-}
-
-lenient! {
-    struct ChunkContent {
-        parts: Seq<Value> = "parts",
-    }
+    pub(crate) struct GeminiChunk { candidates: Seq<ChunkCandidate> = "candidates" }
+    struct ChunkCandidate { finish_reason: Field<Value> = "finishReason", content: Field<ChunkContent> = "content" }
+    struct ChunkContent { parts: Seq<Value> = "parts" }
 }
 
 /// A call being streamed with partial arguments.
@@ -201,7 +153,7 @@ pub(crate) struct GeminiStream {
 impl StreamReader for GeminiStream {
     type Event<'e> = GeminiChunk;
 
-    fn event(&mut self, _: usize, ev: GeminiChunk, _: Node, b: &mut TraceBuilder) {
+    fn event(&mut self, _: usize, ev: GeminiChunk, _: Doc, b: &mut TraceBuilder) {
         let Some(c) = ev.candidates.into_items().into_iter().next() else {
             return;
         };
@@ -316,87 +268,70 @@ impl Streaming {
     }
 }
 
+/// A step of a JSON path: a member name or an array index.
+enum Step {
+    Name(String),
+    Index(usize),
+}
+
 /// The steps of a JSON path `$.a.b[0]['c']` (names and indices only).
-fn steps(path: &str) -> Vec<Result<String, usize>> {
+fn steps(path: &str) -> Vec<Step> {
     let mut out = Vec::new();
-    let rest = path.strip_prefix('$').unwrap_or(path);
-    let mut chars = rest.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '.' => {
-                let mut name = String::new();
-                while let Some(&c) = chars.peek() {
-                    if c == '.' || c == '[' {
-                        break;
-                    }
-                    name.push(c);
-                    chars.next();
-                }
-                out.push(Ok(name));
-            }
-            '[' => {
-                let mut inner = String::new();
-                for c in chars.by_ref() {
-                    if c == ']' {
-                        break;
-                    }
-                    inner.push(c);
-                }
-                let quoted = inner.trim_matches(|c| c == '\'' || c == '"');
-                match inner.parse::<usize>() {
-                    Ok(i) => out.push(Err(i)),
-                    Err(_) => out.push(Ok(quoted.to_owned())),
-                }
-            }
-            _ => {}
-        }
+    let mut rest = path.strip_prefix('$').unwrap_or(path);
+    while let Some(c) = rest.chars().next() {
+        rest = &rest[c.len_utf8()..];
+        let end = match c {
+            '.' => rest.find(['.', '[']),
+            '[' => rest.find(']'),
+            _ => continue,
+        };
+        let (inner, tail) = rest.split_at(end.unwrap_or(rest.len()));
+        rest = if c == '[' { tail.get(1..).unwrap_or("") } else { tail };
+        out.push(match (c, inner.parse()) {
+            ('[', Ok(i)) => Step::Index(i),
+            ('[', Err(_)) => Step::Name(inner.trim_matches(['\'', '"']).to_owned()),
+            _ => Step::Name(inner.to_owned()),
+        });
     }
     out
 }
 
 fn get_path_mut<'v>(v: &'v mut Value, path: &str) -> Option<&'v mut Value> {
-    steps(path).into_iter().try_fold(v, |cur, st| match st {
-        Ok(name) => cur.get_mut(name.as_str()),
-        Err(i) => cur.get_mut(i),
+    steps(path).into_iter().try_fold(v, |cur, step| match step {
+        Step::Name(name) => cur.get_mut(name.as_str()),
+        Step::Index(i) => cur.get_mut(i),
     })
 }
 
+/// Sets `path` in `v`, making the objects and arrays on the way.
 fn set_path(v: &mut Value, path: &str, value: Value) {
+    let steps = steps(path);
     let mut cur = v;
-    let st = steps(path);
-    for (k, step) in st.iter().enumerate() {
-        let last = k + 1 == st.len();
-        let fresh = || match st.get(k + 1) {
-            Some(Err(_)) => json!([]),
+    for (k, step) in steps.iter().enumerate() {
+        let fresh = match steps.get(k + 1) {
+            Some(Step::Index(_)) => json!([]),
             _ => json!({}),
         };
         cur = match step {
-            Ok(name) => {
+            Step::Name(name) => {
                 if !cur.is_object() {
                     *cur = json!({});
                 }
-                let m = cur.as_object_mut().expect("object");
-                let slot = m.entry(name.clone()).or_insert_with(fresh);
-                if last {
-                    *slot = value;
-                    return;
-                }
-                slot
+                cur.as_object_mut()
+                    .expect("object")
+                    .entry(name.clone())
+                    .or_insert(fresh)
             }
-            Err(i) => {
+            Step::Index(i) => {
                 if !cur.is_array() {
                     *cur = json!([]);
                 }
                 let a = cur.as_array_mut().expect("array");
-                while a.len() <= *i {
-                    a.push(Value::Null);
+                if a.len() <= *i {
+                    a.resize(*i + 1, Value::Null);
                 }
-                if last {
-                    a[*i] = value;
-                    return;
-                }
-                if a[*i].is_null() {
-                    a[*i] = fresh();
+                if a[*i].is_null() && k + 1 < steps.len() {
+                    a[*i] = fresh;
                 }
                 &mut a[*i]
             }

@@ -18,8 +18,7 @@ use super::detect::detect_doc;
 use super::input::Doc;
 use super::record::TraceBuilder;
 use super::stream;
-use super::text::{read_text, Parsed};
-use serde_json::Value;
+use super::text::read_text;
 
 /// The trace formats the readers know. String forms (`as_str`) are stable
 /// and are what `detectTraceFormat` returns and `fromTrace(…, { format })` takes.
@@ -50,64 +49,59 @@ pub enum TraceFormat {
     McpJam,
 }
 
-const ALL: [TraceFormat; 11] = [
-    TraceFormat::OpenAiChat,
-    TraceFormat::OpenAiChatStream,
-    TraceFormat::OpenAiResponses,
-    TraceFormat::OpenAiResponsesStream,
-    TraceFormat::Anthropic,
-    TraceFormat::AnthropicStream,
-    TraceFormat::Gemini,
-    TraceFormat::GeminiStream,
-    TraceFormat::VercelAi,
-    TraceFormat::VercelAiUiStream,
-    TraceFormat::McpJam,
+/// Each format's name, provider family (a format and its stream variant
+/// share one) and whether it is a stream of events, in variant order.
+const TABLE: [(TraceFormat, &str, &str, bool); 11] = [
+    (TraceFormat::OpenAiChat, "openai-chat", "openai-chat", false),
+    (TraceFormat::OpenAiChatStream, "openai-chat-stream", "openai-chat", true),
+    (
+        TraceFormat::OpenAiResponses,
+        "openai-responses",
+        "openai-responses",
+        false,
+    ),
+    (
+        TraceFormat::OpenAiResponsesStream,
+        "openai-responses-stream",
+        "openai-responses",
+        true,
+    ),
+    (TraceFormat::Anthropic, "anthropic", "anthropic", false),
+    (TraceFormat::AnthropicStream, "anthropic-stream", "anthropic", true),
+    (TraceFormat::Gemini, "gemini", "gemini", false),
+    (TraceFormat::GeminiStream, "gemini-stream", "gemini", true),
+    (TraceFormat::VercelAi, "vercel-ai", "vercel-ai", false),
+    (TraceFormat::VercelAiUiStream, "vercel-ai-ui-stream", "vercel-ai", true),
+    (TraceFormat::McpJam, "mcpjam", "vercel-ai", false),
 ];
+
+const _: () = {
+    let mut i = 0;
+    while i < TABLE.len() {
+        assert!(TABLE[i].0 as usize == i, "TABLE is in variant order");
+        i += 1;
+    }
+};
 
 impl TraceFormat {
     /// The stable name, e.g. `"openai-chat-stream"`.
     pub fn as_str(self) -> &'static str {
-        match self {
-            TraceFormat::OpenAiChat => "openai-chat",
-            TraceFormat::OpenAiChatStream => "openai-chat-stream",
-            TraceFormat::OpenAiResponses => "openai-responses",
-            TraceFormat::OpenAiResponsesStream => "openai-responses-stream",
-            TraceFormat::Anthropic => "anthropic",
-            TraceFormat::AnthropicStream => "anthropic-stream",
-            TraceFormat::Gemini => "gemini",
-            TraceFormat::GeminiStream => "gemini-stream",
-            TraceFormat::VercelAi => "vercel-ai",
-            TraceFormat::VercelAiUiStream => "vercel-ai-ui-stream",
-            TraceFormat::McpJam => "mcpjam",
-        }
+        TABLE[self as usize].1
     }
 
     /// The format named `name` (one of the `as_str` names).
     pub fn from_name(name: &str) -> Option<TraceFormat> {
-        ALL.into_iter().find(|f| f.as_str() == name)
+        TABLE.iter().find(|row| row.1 == name).map(|row| row.0)
     }
 
     /// Whether the format is a stream of events.
     pub(crate) fn is_stream(self) -> bool {
-        matches!(
-            self,
-            TraceFormat::OpenAiChatStream
-                | TraceFormat::OpenAiResponsesStream
-                | TraceFormat::AnthropicStream
-                | TraceFormat::GeminiStream
-                | TraceFormat::VercelAiUiStream
-        )
+        TABLE[self as usize].3
     }
 
     /// The provider family: a format and its stream variant share it.
     pub(crate) fn family(self) -> &'static str {
-        match self {
-            TraceFormat::OpenAiChat | TraceFormat::OpenAiChatStream => "openai-chat",
-            TraceFormat::OpenAiResponses | TraceFormat::OpenAiResponsesStream => "openai-responses",
-            TraceFormat::Anthropic | TraceFormat::AnthropicStream => "anthropic",
-            TraceFormat::Gemini | TraceFormat::GeminiStream => "gemini",
-            TraceFormat::VercelAi | TraceFormat::VercelAiUiStream | TraceFormat::McpJam => "vercel-ai",
-        }
+        TABLE[self as usize].2
     }
 }
 
@@ -120,7 +114,9 @@ pub(crate) fn dispatch(format: TraceFormat, doc: Doc, b: &mut TraceBuilder) {
         TraceFormat::Gemini => gemini::read(doc, b),
         TraceFormat::VercelAi => vercel::read(doc, b),
         TraceFormat::McpJam => mcpjam::read(doc, b),
-        stream => stream::read_doc(stream, doc, b),
+        stream => {
+            stream::read(stream, stream::Source::Doc(doc), b);
+        }
     }
 }
 
@@ -130,10 +126,8 @@ pub(crate) fn read_nested(doc: Doc, b: &mut TraceBuilder) {
     let Some(text) = doc.as_string() else {
         return read_detected(doc, b);
     };
-    let v = match read_text(&text) {
-        Parsed::Json(v) => v,
-        Parsed::Events(events) => Value::Array(events),
-        Parsed::Plain(t) => return b.text(&t),
+    let Some(v) = read_text(&text) else {
+        return b.text(&text);
     };
     read_detected(Doc::Value(&v), b);
 }

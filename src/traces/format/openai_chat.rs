@@ -9,28 +9,16 @@
 //! the legacy `function_call`) and "Streaming" (chunks carry
 //! `delta.tool_calls[{ index, id?, function: { name?, arguments } }]`).
 
-use crate::traces::input::{Doc, Items, Node};
+use crate::traces::input::{each, Doc};
 use crate::traces::lenient::{lenient, Field, Seq, Str};
 use crate::traces::record::{content_text, obj, Args, CallIn, CallKind, Loc, TraceBuilder};
 use crate::traces::stream::StreamReader;
 use serde_json::{Map, Value};
 
 lenient! {
-    /// A response (`{ choices, error }`) or a request body (`{ messages }`).
-    struct ChatDoc<'a> {
-        messages: Seq<ChatMessage<'a>> = "messages",
-        choices: Seq<ChatChoice<'a>> = "choices",
-        error: Field<Value> = "error",
-    }
-}
-
-lenient! {
-    struct ChatChoice<'a> {
-        message: Field<ChatMessage<'a>> = "message",
-    }
-}
-
-lenient! {
+    /// A response.
+    struct ChatDoc<'a> { choices: Seq<ChatChoice<'a>> = "choices", error: Field<Value> = "error" }
+    struct ChatChoice<'a> { message: Field<ChatMessage<'a>> = "message" }
     /// A message of a list, or a response's `choices[].message`.
     struct ChatMessage<'a> {
         role: Str<'a> = "role",
@@ -40,40 +28,21 @@ lenient! {
         tool_calls: Seq<ChatToolCall<'a>> = "tool_calls",
         function_call: Field<ChatFunction<'a>> = "function_call",
     }
-}
-
-lenient! {
     struct ChatToolCall<'a> {
         id: Str<'a> = "id",
         ty: Str<'a> = "type",
         function: Field<ChatFunction<'a>> = "function",
         custom: Field<ChatCustom<'a>> = "custom",
     }
-}
-
-lenient! {
-    struct ChatFunction<'a> {
-        name: Str<'a> = "name",
-        arguments: Field<Value> = "arguments",
-    }
-}
-
-lenient! {
-    struct ChatCustom<'a> {
-        name: Str<'a> = "name",
-        input: Str<'a> = "input",
-    }
+    struct ChatFunction<'a> { name: Str<'a> = "name", arguments: Field<Value> = "arguments" }
+    struct ChatCustom<'a> { name: Str<'a> = "name", input: Str<'a> = "input" }
 }
 
 /// Reads a response (`{ choices }`) or a message list (`[{ role, … }]`, or `{ messages }`).
 pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
-    if doc.is_list() {
-        return read_messages(Items::of(doc), b);
-    }
-    let mut d: ChatDoc = doc.parse(b);
-    match std::mem::take(&mut d.messages) {
-        Field::Is(messages) => read_messages(Items::parsed(messages), b),
-        _ => read_response(d, b),
+    match doc.list("messages").or(doc.is_list().then_some(doc)) {
+        Some(messages) => read_messages(messages, b),
+        None => read_response(doc.parse(b), b),
     }
 }
 
@@ -88,16 +57,14 @@ fn read_response(d: ChatDoc, b: &mut TraceBuilder) {
     }
     if let Some(c) = choices.into_iter().next().filter(|c| c.message.present()) {
         b.begin_turn();
-        let root = Loc::Root("choices");
-        let at = root.i(0);
+        let at = Loc::Root("choices").i(0);
         assistant(c.message.into_option().unwrap_or_default(), &at.k("message"), b);
     }
 }
 
-fn read_messages(messages: Items<ChatMessage>, b: &mut TraceBuilder) {
-    messages.each(b, |i, m, b| {
-        let root = Loc::Root("");
-        let at = root.i(i);
+fn read_messages(messages: Doc, b: &mut TraceBuilder) {
+    each(messages, b, |i, m: ChatMessage, b| {
+        let at = Loc::Root("").i(i);
         match m.role.str() {
             Some("assistant") => {
                 b.begin_turn();
@@ -105,14 +72,14 @@ fn read_messages(messages: Items<ChatMessage>, b: &mut TraceBuilder) {
             }
             Some("tool") => b.result(m.tool_call_id.str(), None, m.content.or_null(), None, &at),
             Some("function") => b.result(None, m.name.str(), m.content.or_null(), None, &at),
-            Some(role) => b.other_message(role, content_text(m.content.value())),
+            Some(role) => b.other_message(role, content_text(m.content.get())),
             None => b.diag("IGNORED", at, "a message without a role; skipped".into()),
         }
     });
 }
 
 fn assistant(m: ChatMessage, at: &Loc, b: &mut TraceBuilder) {
-    b.text(&content_text(m.content.value()));
+    b.text(&content_text(m.content.get()));
     let calls = at.k("tool_calls");
     for (j, tc) in m.tool_calls.into_items().into_iter().enumerate() {
         tool_call(tc, &calls.i(j), b);
@@ -153,11 +120,7 @@ fn tool_call(tc: ChatToolCall, at: &Loc, b: &mut TraceBuilder) {
                 let args = Args::from_arguments(arguments.into_option());
                 b.call(CallIn::new(&name, args, id, CallKind::Function), at);
             }
-            Field::Is(_) => b.diag(
-                "MALFORMED_CALL",
-                at.k("function").k("name"),
-                "not a string; call skipped".into(),
-            ),
+            Field::Is(_) => b.nameless(at.k("function").k("name")),
             _ => b.diag(
                 "MALFORMED_CALL",
                 at.k("function"),
@@ -174,28 +137,13 @@ fn tool_call(tc: ChatToolCall, at: &Loc, b: &mut TraceBuilder) {
 
 lenient! {
     /// A stream chunk: `choices[].delta` fragments, or an `error`.
-    pub(crate) struct ChatChunk<'a> {
-        error: Field<Value> = "error",
-        choices: Seq<ChunkChoice<'a>> = "choices",
-    }
-}
-
-lenient! {
+    pub(crate) struct ChatChunk<'a> { error: Field<Value> = "error", choices: Seq<ChunkChoice<'a>> = "choices" }
     struct ChunkChoice<'a> {
         index: Field<u64> = "index",
         delta: Field<ChunkDelta<'a>> = "delta",
         finish_reason: Field<Value> = "finish_reason",
     }
-}
-
-lenient! {
-    struct ChunkDelta<'a> {
-        content: Str<'a> = "content",
-        tool_calls: Seq<ChunkCall<'a>> = "tool_calls",
-    }
-}
-
-lenient! {
+    struct ChunkDelta<'a> { content: Str<'a> = "content", tool_calls: Seq<ChunkCall<'a>> = "tool_calls" }
     /// A fragment of a call: `custom` tools stream `custom.input` instead of
     /// `function.arguments`.
     struct ChunkCall<'a> {
@@ -205,14 +153,7 @@ lenient! {
         function: Field<ChunkFunction<'a>> = "function",
         custom: Field<ChunkFunction<'a>> = "custom",
     }
-}
-
-lenient! {
-    struct ChunkFunction<'a> {
-        name: Str<'a> = "name",
-        arguments: Str<'a> = "arguments",
-        input: Str<'a> = "input",
-    }
+    struct ChunkFunction<'a> { name: Str<'a> = "name", arguments: Str<'a> = "arguments", input: Str<'a> = "input" }
 }
 
 /// One call being reassembled from stream fragments.
@@ -241,7 +182,7 @@ pub(crate) struct ChatStream {
 impl StreamReader for ChatStream {
     type Event<'e> = ChatChunk<'e>;
 
-    fn event(&mut self, at: usize, ev: ChatChunk, _: Node, b: &mut TraceBuilder) {
+    fn event(&mut self, at: usize, ev: ChatChunk, _: Doc, b: &mut TraceBuilder) {
         if let Some(e) = ev.error.non_null() {
             b.error_object(e);
         }

@@ -15,24 +15,19 @@
 //! arguments. An `mcp_approval_request` is not a call (nothing ran); it is
 //! reported as `MCP_APPROVAL_REQUEST`.
 
-use crate::traces::input::{Doc, Items, Node};
-use crate::traces::lenient::{lenient, Field, Seq, Str};
+use crate::traces::input::{each, Doc};
+use crate::traces::lenient::{lenient, Field, Str};
 use crate::traces::record::{content_text, obj, s, Args, CallIn, CallKind, Loc, TraceBuilder};
 use crate::traces::stream::StreamReader;
 use serde_json::{json, Map, Value};
 
 lenient! {
-    /// A response (`{ output, status, error }`) or a request body (`{ input }`).
+    /// A response (its `output` is read item by item).
     struct ResponsesDoc<'a> {
-        output: Seq<ResponsesItem<'a>> = "output",
-        input: Seq<ResponsesItem<'a>> = "input",
         error: Field<Value> = "error",
         status: Str<'a> = "status",
         incomplete_details: Field<Value> = "incomplete_details",
     }
-}
-
-lenient! {
     /// An input or output item: the members any item type is read by.
     struct ResponsesItem<'a> {
         ty: Str<'a> = "type",
@@ -57,25 +52,22 @@ lenient! {
 
 /// Reads a response, an item list, a request body (`{ input }`), or one item.
 pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
-    if doc.is_list() {
-        return read_items(Items::of(doc), "", b);
-    }
-    let d: ResponsesDoc = doc.parse(b);
-    if d.output.present() {
-        return read_response(d, b);
-    }
-    match d.input {
-        Field::Is(items) => read_items(Items::parsed(items), "input", b),
-        _ => read_items(Items::parsed(vec![doc.parse(b)]), "", b),
+    match doc.list("input") {
+        _ if doc.is_list() => read_items(doc, "", b),
+        _ if doc.member("output").is_some() => read_response(doc, b),
+        Some(input) => read_items(input, "input", b),
+        // One item: the document is its own only item.
+        None => read_items(doc, "", b),
     }
 }
 
-fn read_response(d: ResponsesDoc, b: &mut TraceBuilder) {
+fn read_response(doc: Doc, b: &mut TraceBuilder) {
+    let d: ResponsesDoc = doc.parse(b);
     if let Some(e) = d.error.non_null() {
         b.error_object(e);
     }
     if d.status.str() == Some("incomplete") {
-        let why = d.incomplete_details.value().map(Value::to_string).unwrap_or_default();
+        let why = d.incomplete_details.get().map(Value::to_string).unwrap_or_default();
         b.diag(
             "RESPONSE_INCOMPLETE",
             "status",
@@ -83,7 +75,9 @@ fn read_response(d: ResponsesDoc, b: &mut TraceBuilder) {
         );
     }
     b.begin_turn();
-    read_items(Items::parsed(d.output.into_items()), "output", b);
+    if let Some(output) = doc.list("output") {
+        read_items(output, "output", b);
+    }
 }
 
 /// An item's type; an item without one but with a `role` is a message.
@@ -91,15 +85,15 @@ fn type_of<'i>(ty: &'i Str, role: &Str) -> &'i str {
     ty.str().unwrap_or(if role.present() { "message" } else { "" })
 }
 
-fn read_items(items: Items<ResponsesItem>, root: &'static str, b: &mut TraceBuilder) {
+fn read_items(items: Doc, root: &'static str, b: &mut TraceBuilder) {
     // In an input list each run of model items is one turn.
     let mut in_turn = !b.turn_is_empty();
-    items.each(b, |i, item, b| {
+    each(items, b, |i, item: ResponsesItem, b| {
         let list = Loc::Root(root);
         let at = list.i(i);
         let ty = type_of(&item.ty, &item.role);
         if ty == "message" && !matches!(item.role.str(), Some("assistant") | None) {
-            b.other_message(item.role.str().unwrap_or("user"), content_text(item.content.value()));
+            b.other_message(item.role.str().unwrap_or("user"), content_text(item.content.get()));
             in_turn = false;
         } else if ty.ends_with("_output") {
             output(item, &at, b);
@@ -126,7 +120,7 @@ fn output(item: ResponsesItem, at: &Loc, b: &mut TraceBuilder) {
 fn model_item(item: ResponsesItem, at: &Loc, b: &mut TraceBuilder) {
     let (ty, name) = (type_of(&item.ty, &item.role), item.name.str());
     match (ty, name) {
-        ("message", _) => b.text(&content_text(item.content.value())),
+        ("message", _) => b.text(&content_text(item.content.get())),
         ("reasoning" | "mcp_list_tools" | "mcp_approval_response" | "compaction", _) => {}
         ("mcp_approval_request", _) => b.diag(
             "MCP_APPROVAL_REQUEST",
@@ -138,7 +132,7 @@ fn model_item(item: ResponsesItem, at: &Loc, b: &mut TraceBuilder) {
             ),
         ),
         ("function_call" | "custom_tool_call" | "mcp_call", None) => {
-            b.diag("MALFORMED_CALL", at.k("name"), "not a string; call skipped".into());
+            b.nameless(at.k("name"));
         }
         ("function_call", Some(name)) => {
             let args = Args::from_arguments(item.arguments.into_option());
@@ -148,33 +142,43 @@ fn model_item(item: ResponsesItem, at: &Loc, b: &mut TraceBuilder) {
             let args = Args::freeform(item.input.str().unwrap_or(""));
             b.call(CallIn::new(name, args, item.call_id.str(), CallKind::Custom), at);
         }
-        ("mcp_call", Some(name)) => {
-            let args = Args::from_arguments(item.arguments.into_option());
-            let mut c = CallIn::new(name, args, item.id.str(), CallKind::Mcp);
-            c.server = item.server_label.str().map(str::to_owned);
-            let failed = item.status.str() == Some("failed") || item.error.non_null().is_some();
-            let out = match (item.error, item.output) {
-                (Field::Is(e), _) if !e.is_null() => Some(e),
-                (_, Field::Is(o)) if !o.is_null() => Some(o),
-                _ => None,
-            };
-            c.result = failed_or(out, failed);
-            b.call(c, at);
-        }
+        ("mcp_call", Some(_)) => mcp_call(item, at, b),
         (t, _) if t.ends_with("_call") => {
-            let args = match item.action.or(item.arguments) {
-                Field::Absent => Args::from_value(None),
-                a => Args::from_arguments(a.into_option()),
-            };
-            let id = item.call_id.str().or(item.id.str());
-            let mut c = CallIn::new(&t[..t.len() - "_call".len()], args, id, CallKind::Server);
-            let failed = item.status.str() == Some("failed");
-            let result = item.results.or(item.result).or(item.outputs).into_option();
-            c.result = failed_or(result.filter(|r| !r.is_null()), failed);
-            b.call(c, at);
+            let tool = t[..t.len() - "_call".len()].to_owned();
+            server_call(&tool, item, at, b);
         }
         (other, _) => b.diag("IGNORED", at, format!("item type {other:?} is not a call; skipped")),
     }
+}
+
+/// An MCP call (named): its server label, and its own output or error.
+fn mcp_call(item: ResponsesItem, at: &Loc, b: &mut TraceBuilder) {
+    let args = Args::from_arguments(item.arguments.into_option());
+    let mut c = CallIn::new(item.name.str().unwrap_or_default(), args, item.id.str(), CallKind::Mcp);
+    c.server = item.server_label.str().map(str::to_owned);
+    let failed = item.status.str() == Some("failed") || item.error.non_null().is_some();
+    let out = match (item.error, item.output) {
+        (Field::Is(e), _) if !e.is_null() => Some(e),
+        (_, Field::Is(o)) if !o.is_null() => Some(o),
+        _ => None,
+    };
+    c.result = failed_or(out, failed);
+    b.call(c, at);
+}
+
+/// A server tool's call item `<tool>_call`: its `action` (or `arguments`)
+/// as arguments, its `results` / `result` / `outputs` as result.
+fn server_call(tool: &str, item: ResponsesItem, at: &Loc, b: &mut TraceBuilder) {
+    let args = match item.action.or(item.arguments) {
+        Field::Absent => Args::from_value(None),
+        a => Args::from_arguments(a.into_option()),
+    };
+    let id = item.call_id.str().or(item.id.str());
+    let mut c = CallIn::new(tool, args, id, CallKind::Server);
+    let failed = item.status.str() == Some("failed");
+    let result = item.results.or(item.result).or(item.outputs).into_option();
+    c.result = failed_or(result.filter(|r| !r.is_null()), failed);
+    b.call(c, at);
 }
 
 fn function_call(name: &str, args: Args, status: Option<&str>, id: Option<&str>, at: &Loc, b: &mut TraceBuilder) {
@@ -221,12 +225,7 @@ lenient! {
         response: Field<EventResponse> = "response",
         message: Str<'a> = "message",
     }
-}
-
-lenient! {
-    struct EventResponse {
-        error: Field<Value> = "error",
-    }
+    struct EventResponse { error: Field<Value> = "error" }
 }
 
 /// Reassembles a stream of `response.*` events into the response's output
@@ -243,7 +242,7 @@ pub(crate) struct ResponsesStream {
 impl StreamReader for ResponsesStream {
     type Event<'e> = ResponsesEvent<'e>;
 
-    fn event(&mut self, _: usize, ev: ResponsesEvent, _: Node, b: &mut TraceBuilder) {
+    fn event(&mut self, _: usize, ev: ResponsesEvent, _: Doc, b: &mut TraceBuilder) {
         let idx = ev.output_index.get().map(|&i| i as usize);
         match ev.ty.str().unwrap_or("") {
             t @ ("response.output_item.added" | "response.output_item.done") => {

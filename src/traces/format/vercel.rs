@@ -12,18 +12,10 @@
 //! in v5+).
 
 use super::vercel_ui::{self, UiInvocation, UiPart};
-use crate::traces::input::{Doc, Items};
-use crate::traces::lenient::{lenient, Field, Present, Seq, Str, TextOr};
+use crate::traces::input::{each, each_while, Doc};
+use crate::traces::lenient::{lenient, Field, Seq, Str, TextOr};
 use crate::traces::record::{Args, CallIn, CallKind, Loc, TraceBuilder};
 use serde_json::Value;
-
-lenient! {
-    /// Steps (`{ steps }`) or a chat request body (`{ messages }`).
-    struct VercelDoc<'a> {
-        steps: Seq<VercelItem<'a>> = "steps",
-        messages: Seq<VercelItem<'a>> = "messages",
-    }
-}
 
 lenient! {
     /// An item of a list: a step, a model message or a UI message.
@@ -35,12 +27,9 @@ lenient! {
         tool_invocations: Seq<UiInvocation<'a>> = "toolInvocations",
         tool_calls: Seq<VercelPart<'a>> = "toolCalls",
         tool_results: Seq<VercelPart<'a>> = "toolResults",
-        step_type: Field<Present> = "stepType",
-        finish_reason: Field<Present> = "finishReason",
+        step_type: Field<Value> = "stepType",
+        finish_reason: Field<Value> = "finishReason",
     }
-}
-
-lenient! {
     /// A part of a model message or step: `text`, `tool-call`,
     /// `tool-result`, `tool-error`.
     struct VercelPart<'a> {
@@ -61,22 +50,16 @@ lenient! {
 /// (`[message]` or `{ messages }`). A list with a step in it is steps: a
 /// list is read as messages, and again as steps when a step turns up.
 pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
-    if doc.is_list() {
-        let before = b.clone();
-        let all_messages = Items::of(doc).each_while(b, |i, m, b| !is_step(&m) && message(i, m, b));
-        if !all_messages {
-            *b = before;
-            Items::of(doc).each(b, step);
-        }
-        return;
+    if let Some(steps) = doc.list("steps") {
+        return each(steps, b, step);
     }
-    let d: VercelDoc = doc.parse(b);
-    match d.steps {
-        Field::Is(steps) => Items::parsed(steps).each(b, step),
-        _ if d.messages.items().iter().any(is_step) => Items::parsed(d.messages.into_items()).each(b, step),
-        _ => Items::parsed(d.messages.into_items()).each(b, |i, m, b| {
-            message(i, m, b);
-        }),
+    let Some(list) = doc.list("messages").or(doc.is_list().then_some(doc)) else {
+        return;
+    };
+    let before = b.clone();
+    if !each_while(list, b, |i, m, b| !is_step(&m) && message(i, m, b)) {
+        *b = before;
+        each(list, b, step);
     }
 }
 
@@ -86,8 +69,7 @@ fn is_step(x: &VercelItem) -> bool {
 
 fn step(i: usize, step: VercelItem, b: &mut TraceBuilder) {
     b.begin_turn();
-    let root = Loc::Root("steps");
-    let at = root.i(i);
+    let at = Loc::Root("steps").i(i);
     if let Field::Is(TextOr::List(content)) = step.content {
         return parts(content, &at.k("content"), b);
     }
@@ -98,8 +80,7 @@ fn step(i: usize, step: VercelItem, b: &mut TraceBuilder) {
 
 /// Message `i` of a list (always `true`: read on).
 fn message(i: usize, m: VercelItem, b: &mut TraceBuilder) -> bool {
-    let root = Loc::Root("");
-    let at = root.i(i);
+    let at = Loc::Root("").i(i);
     let role = m.role.str().unwrap_or("");
     if let Field::Is(ui) = m.parts {
         match role {
@@ -157,7 +138,7 @@ fn model_part(part: VercelPart, at: &Loc, b: &mut TraceBuilder) {
                 let args = Args::from_value(part.input.or(part.args).into_option());
                 b.call(CallIn::new(name, args, id, CallKind::Function), at);
             }
-            None => b.diag("MALFORMED_CALL", at.k("toolName"), "not a string; call skipped".into()),
+            None => b.nameless(at.k("toolName")),
         },
         "tool-result" => {
             let (out, is_error) = output(part.result, part.is_error, part.output);

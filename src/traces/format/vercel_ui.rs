@@ -11,7 +11,7 @@
 //! `tool-output-error`, `text-delta`, `finish`; rebuilt into the message as
 //! `readUIMessageStream` (`ai@5.0.0`, `src/ui/read-ui-message-stream.ts`) does.
 
-use crate::traces::input::{Doc, Node};
+use crate::traces::input::Doc;
 use crate::traces::lenient::{lenient, Field, Str};
 use crate::traces::record::{obj, s, Args, CallIn, CallKind, Loc, TraceBuilder};
 use crate::traces::stream::StreamReader;
@@ -33,9 +33,6 @@ lenient! {
         output: Field<Value> = "output",
         error_text: Field<Value> = "errorText",
     }
-}
-
-lenient! {
     /// A v4 `toolInvocation { state: "partial-call" | "call" | "result", args, result }`.
     pub(crate) struct UiInvocation<'a> {
         tool_name: Str<'a> = "toolName",
@@ -79,7 +76,7 @@ pub(crate) fn invocations(list: Vec<UiInvocation>, at: &Loc, b: &mut TraceBuilde
 
 fn invocation(inv: UiInvocation, at: &Loc, b: &mut TraceBuilder) {
     let Some(name) = inv.tool_name.str() else {
-        return b.diag("MALFORMED_CALL", at.k("toolName"), "not a string; call skipped".into());
+        return b.nameless(at.k("toolName"));
     };
     if inv.state.str() == Some("partial-call") {
         return b.diag(
@@ -98,7 +95,7 @@ fn invocation(inv: UiInvocation, at: &Loc, b: &mut TraceBuilder) {
 /// `input-available`, `output-available`, `output-error`.
 fn tool_part(part: UiPart, name: Option<&str>, at: &Loc, b: &mut TraceBuilder) {
     let Some(name) = name else {
-        return b.diag("MALFORMED_CALL", at.k("toolName"), "not a string; call skipped".into());
+        return b.nameless(at.k("toolName"));
     };
     let state = part.state.str().unwrap_or("");
     if state == "input-streaming" {
@@ -150,7 +147,7 @@ pub(crate) struct UiStream {
 impl StreamReader for UiStream {
     type Event<'e> = UiChunk<'e>;
 
-    fn event(&mut self, at: usize, ev: UiChunk, _: Node, b: &mut TraceBuilder) {
+    fn event(&mut self, at: usize, ev: UiChunk, _: Doc, b: &mut TraceBuilder) {
         let id = ev.tool_call_id.str().unwrap_or("");
         match ev.ty.str().unwrap_or("") {
             "start-step" => self.parts.push(json!({ "type": "step-start" })),
