@@ -150,58 +150,50 @@ pub(crate) fn each_while<'a, T: Deserialize<'a> + Default>(
 /// The text of each item of a JSON array; `None` when `text` is not one
 /// array. Each item is checked as JSON when it is deserialised.
 pub(crate) fn split_array(text: &str) -> Option<Vec<&str>> {
-    let b = text.as_bytes();
-    if b.first() != Some(&b'[') {
-        return None;
-    }
-    let mut items = Vec::new();
-    let mut i = ws(b, 1);
-    if b.get(i) == Some(&b']') {
-        return text[i + 1..].trim().is_empty().then_some(items);
-    }
-    loop {
-        let start = ws(b, i);
-        i = scan_value(b, start)?;
-        items.push(item(text, start, i)?);
-        i += 1;
-        match b[i - 1] {
-            b',' => {}
-            b']' => return text[i..].trim().is_empty().then_some(items),
-            _ => return None,
-        }
-    }
+    Some(split(text, false)?.into_iter().map(|(_, item)| item).collect())
 }
 
 /// The members of a JSON object as (key, value text), the same way; `None`
 /// when `text` is not one object or a key has escapes.
 pub(crate) fn split_object(text: &str) -> Option<Vec<(&str, &str)>> {
+    split(text, true)
+}
+
+/// The items of an array, or (`keyed`) the members of an object, found by
+/// brackets and quotes alone.
+fn split(text: &str, keyed: bool) -> Option<Vec<(&str, &str)>> {
     let b = text.as_bytes();
-    if b.first() != Some(&b'{') {
+    let (open, close) = if keyed { (b'{', b'}') } else { (b'[', b']') };
+    if b.first() != Some(&open) {
         return None;
     }
-    let mut members = Vec::new();
+    let mut out = Vec::new();
     let mut i = ws(b, 1);
-    if b.get(i) == Some(&b'}') {
-        return text[i + 1..].trim().is_empty().then_some(members);
+    if b.get(i) == Some(&close) {
+        return text[i + 1..].trim().is_empty().then_some(out);
     }
     loop {
+        let mut key = "";
         i = ws(b, i);
-        if b.get(i) != Some(&b'"') {
-            return None;
+        if keyed {
+            if b.get(i) != Some(&b'"') {
+                return None;
+            }
+            let end = quote_or_escape(b, i + 1)?;
+            key = text.get(i + 1..end).filter(|_| b[end] == b'"')?;
+            i = ws(b, end + 1);
+            if b.get(i) != Some(&b':') {
+                return None;
+            }
+            i = ws(b, i + 1);
         }
-        let end = quote_or_escape(b, i + 1)?;
-        let key = text.get(i + 1..end).filter(|_| b[end] == b'"')?;
-        i = ws(b, end + 1);
-        if b.get(i) != Some(&b':') {
-            return None;
-        }
-        let start = ws(b, i + 1);
+        let start = i;
         i = scan_value(b, start)?;
-        members.push((key, item(text, start, i)?));
+        out.push((key, item(text, start, i)?));
         i += 1;
         match b[i - 1] {
             b',' => {}
-            b'}' => return text[i..].trim().is_empty().then_some(members),
+            c if c == close => return text[i..].trim().is_empty().then_some(out),
             _ => return None,
         }
     }

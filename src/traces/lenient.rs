@@ -222,28 +222,6 @@ impl<'de: 'a, 'a, T: Deserialize<'de>> Take<'de> for TextOr<'a, T> {
     }
 }
 
-/// An object key, borrowed when it has no escapes.
-pub(crate) struct Key<'de>(pub(crate) Cow<'de, str>);
-
-impl<'de> Deserialize<'de> for Key<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a key")
-            }
-            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Borrowed(v)))
-            }
-            fn visit_str<E>(self, v: &str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Owned(v.to_owned())))
-            }
-        }
-        d.deserialize_str(V)
-    }
-}
-
 /// A struct read from an object's members (declared with [`lenient!`]).
 pub(crate) trait FromMap<'de>: Default {
     fn from_map<A: MapAccess<'de>>(map: A) -> Result<Self, A::Error>;
@@ -299,8 +277,8 @@ macro_rules! lenient {
         impl<'de $(: $lt, $lt)?> $crate::traces::lenient::FromMap<'de> for $name $(<$lt>)? {
             fn from_map<A: serde::de::MapAccess<'de>>(mut map: A) -> Result<Self, A::Error> {
                 let mut out = Self::default();
-                while let Some(key) = map.next_key::<$crate::traces::lenient::Key<'de>>()? {
-                    match &*key.0 {
+                while let Some(key) = map.next_key::<$crate::traces::lenient::Str<'de>>()? {
+                    match key.str().unwrap_or_default() {
                         $($key => out.$field = map.next_value()?,)*
                         _ => {
                             map.next_value::<serde::de::IgnoredAny>()?;

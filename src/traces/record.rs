@@ -477,6 +477,11 @@ impl TraceBuilder {
         self.t.diagnostics.push(Diagnostic { code, path, message });
     }
 
+    /// A stream that ended before its final event (`STREAM_INCOMPLETE` at `events`).
+    pub(crate) fn incomplete(&mut self, message: String) {
+        self.diag("STREAM_INCOMPLETE", "events", message);
+    }
+
     /// A call whose name (at `path`) is not a string: `MALFORMED_CALL`, skipped.
     pub(crate) fn nameless(&mut self, path: impl fmt::Display) {
         self.diag("MALFORMED_CALL", path, "not a string; call skipped".into());

@@ -217,7 +217,7 @@ impl StreamReader for AnthropicStream {
         }
         if !self.stopped || !dropped.is_empty() {
             let msg = format!("the stream ended before message_stop; unfinished tool blocks dropped: {dropped:?}");
-            b.diag("STREAM_INCOMPLETE", "events", msg);
+            b.incomplete(msg);
         }
         let message = obj([
             ("type", "message".into()),

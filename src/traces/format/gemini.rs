@@ -179,7 +179,7 @@ impl StreamReader for GeminiStream {
             .collect();
         if !self.finished || !dropped.is_empty() {
             let msg = format!("the stream ended without a finishReason; unfinished calls dropped: {dropped:?}");
-            b.diag("STREAM_INCOMPLETE", "events", msg);
+            b.incomplete(msg);
         }
         let content = obj([("role", "model".into()), ("parts", Value::Array(self.out))]);
         let response = obj([("candidates", Value::Array(vec![obj([("content", content)])]))]);

@@ -212,7 +212,7 @@ impl StreamReader for ChatStream {
             let open: Vec<&str> = self.calls[complete..].iter().map(|p| p.name.as_str()).collect();
             let or_done = if self.done { "" } else { " or [DONE]" };
             let msg = format!("the stream ended without a finish_reason{or_done}; unfinished calls dropped: {open:?}");
-            b.diag("STREAM_INCOMPLETE", "events", msg);
+            b.incomplete(msg);
         }
         let tool_calls: Vec<Value> = self
             .calls

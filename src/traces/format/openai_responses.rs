@@ -282,7 +282,7 @@ impl StreamReader for ResponsesStream {
         }
         if !self.ended || !open.is_empty() {
             let msg = format!("the stream ended before response.completed; unfinished items dropped: {open:?}");
-            b.diag("STREAM_INCOMPLETE", "events", msg);
+            b.incomplete(msg);
         }
         read(Doc::Value(&obj([("output", Value::Array(output))])), b);
     }

@@ -198,7 +198,7 @@ impl StreamReader for UiStream {
         });
         if !finished {
             let msg = format!("the stream ended before finish; unfinished tool inputs dropped: {dropped:?}");
-            b.diag("STREAM_INCOMPLETE", "events", msg);
+            b.incomplete(msg);
         }
         let message = obj([("role", "assistant".into()), ("parts", Value::Array(self.parts))]);
         super::vercel::read(Doc::Value(&Value::Array(vec![message])), b);
