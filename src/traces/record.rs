@@ -90,6 +90,7 @@ pub struct TraceToolCall {
     /// The MCP server label (`mcp` calls) when the trace names it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub server: Option<String>,
+    /// Why the arguments could not be read as an object, if they could not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments_error: Option<ArgumentsError>,
     /// The arguments text as found, when `arguments_error` is set.
