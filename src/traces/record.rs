@@ -520,9 +520,9 @@ pub(crate) fn arr<'v>(v: &'v Value, key: &str) -> &'v [Value] {
 }
 
 /// The text of a content value: a string, or the `text` of its text parts.
-pub(crate) fn content_text(v: Option<&Value>) -> String {
+pub(crate) fn content_text(v: Option<Value>) -> String {
     match v {
-        Some(Value::String(s)) => s.clone(),
+        Some(Value::String(s)) => s,
         Some(Value::Array(parts)) => parts
             .iter()
             .filter_map(|p| p.get("text").and_then(Value::as_str))

@@ -72,14 +72,14 @@ fn read_messages(messages: Doc, b: &mut TraceBuilder) {
             }
             Some("tool") => b.result(m.tool_call_id.str(), None, m.content.or_null(), None, &at),
             Some("function") => b.result(None, m.name.str(), m.content.or_null(), None, &at),
-            Some(role) => b.other_message(role, content_text(m.content.get())),
+            Some(role) => b.other_message(role, content_text(m.content.into_option())),
             None => b.diag("IGNORED", at, "a message without a role; skipped".into()),
         }
     });
 }
 
 fn assistant(m: ChatMessage, at: &Loc, b: &mut TraceBuilder) {
-    b.text(&content_text(m.content.get()));
+    b.text(&content_text(m.content.into_option()));
     let calls = at.k("tool_calls");
     for (j, tc) in m.tool_calls.into_items().into_iter().enumerate() {
         tool_call(tc, &calls.i(j), b);

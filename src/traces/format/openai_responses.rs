@@ -93,7 +93,8 @@ fn read_items(items: Doc, root: &'static str, b: &mut TraceBuilder) {
         let at = list.i(i);
         let ty = type_of(&item.ty, &item.role);
         if ty == "message" && !matches!(item.role.str(), Some("assistant") | None) {
-            b.other_message(item.role.str().unwrap_or("user"), content_text(item.content.get()));
+            let text = content_text(item.content.into_option());
+            b.other_message(item.role.str().unwrap_or("user"), text);
             in_turn = false;
         } else if ty.ends_with("_output") {
             output(item, &at, b);
@@ -120,7 +121,7 @@ fn output(item: ResponsesItem, at: &Loc, b: &mut TraceBuilder) {
 fn model_item(item: ResponsesItem, at: &Loc, b: &mut TraceBuilder) {
     let (ty, name) = (type_of(&item.ty, &item.role), item.name.str());
     match (ty, name) {
-        ("message", _) => b.text(&content_text(item.content.get())),
+        ("message", _) => b.text(&content_text(item.content.into_option())),
         ("reasoning" | "mcp_list_tools" | "mcp_approval_response" | "compaction", _) => {}
         ("mcp_approval_request", _) => b.diag(
             "MCP_APPROVAL_REQUEST",
