@@ -179,11 +179,10 @@ impl StreamReader for AnthropicStream {
             }
             "content_block_delta" => match idx.and_then(|i| self.open.get_mut(i)) {
                 Some(Some(o)) => o.delta(ev.delta.get()),
-                _ => b.diag(
-                    "IGNORED",
-                    format!("events[{at}]"),
-                    "a delta for a block never started".into(),
-                ),
+                _ => {
+                    let msg = "a delta for a block never started".into();
+                    b.diag("IGNORED", format!("events[{at}]"), msg);
+                }
             },
             "content_block_stop" => {
                 if let Some(Some(o)) = idx.and_then(|i| self.open.get_mut(i)) {

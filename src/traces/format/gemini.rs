@@ -50,11 +50,8 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
     }
     let d: GeminiDoc = doc.parse(b);
     let candidates = d.candidates.into_items();
-    if candidates.len() > 1 {
-        let msg = format!(
-            "{} alternative candidates; only candidates[0] is read",
-            candidates.len()
-        );
+    if let n @ 2.. = candidates.len() {
+        let msg = format!("{n} alternative candidates; only candidates[0] is read");
         b.diag("MULTIPLE_CHOICES", "candidates", msg);
     }
     if let Some(reason) = d.prompt_feedback.get().and_then(|f| f.block_reason.str()) {

@@ -48,8 +48,8 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
 
 fn read_response(d: ChatDoc, b: &mut TraceBuilder) {
     let choices = d.choices.into_items();
-    if choices.len() > 1 {
-        let msg = format!("{} alternative choices; only choices[0] is read", choices.len());
+    if let n @ 2.. = choices.len() {
+        let msg = format!("{n} alternative choices; only choices[0] is read");
         b.diag("MULTIPLE_CHOICES", "choices", msg);
     }
     if let Some(e) = d.error.non_null() {
@@ -100,39 +100,28 @@ fn assistant(m: ChatMessage, at: &Loc, b: &mut TraceBuilder) {
 
 fn tool_call(tc: ChatToolCall, at: &Loc, b: &mut TraceBuilder) {
     let id = tc.id.str();
-    match tc.ty.str() {
-        Some("custom") => match tc.custom.get().and_then(|c| c.name.str().map(|n| (n, c))) {
+    let (key, why) = match (tc.ty.str(), tc.function) {
+        (Some("custom"), _) => match tc.custom.get().and_then(|c| Some((c.name.str()?, c))) {
             Some((name, c)) => {
                 let args = Args::freeform(c.input.str().unwrap_or(""));
-                b.call(CallIn::new(name, args, id, CallKind::Custom), at);
+                return b.call(CallIn::new(name, args, id, CallKind::Custom), at);
             }
-            None => b.diag(
-                "MALFORMED_CALL",
-                at.k("custom"),
-                "a custom tool call without a name; skipped".into(),
-            ),
+            None => ("custom", "a custom tool call without a name; skipped".into()),
         },
-        Some("function") | None => match tc.function {
-            Field::Is(ChatFunction {
-                name: Field::Is(name),
-                arguments,
-            }) => {
-                let args = Args::from_arguments(arguments.into_option());
-                b.call(CallIn::new(&name, args, id, CallKind::Function), at);
+        (Some("function") | None, Field::Is(f)) => match f.name {
+            Field::Is(name) => {
+                let args = Args::from_arguments(f.arguments.into_option());
+                return b.call(CallIn::new(&name, args, id, CallKind::Function), at);
             }
-            Field::Is(_) => b.nameless(at.k("function").k("name")),
-            _ => b.diag(
-                "MALFORMED_CALL",
-                at.k("function"),
-                "a function tool call without a `function` object; skipped".into(),
-            ),
+            _ => return b.nameless(at.k("function").k("name")),
         },
-        Some(other) => b.diag(
-            "MALFORMED_CALL",
-            at.k("type"),
-            format!("tool call type {other:?} is not known; skipped"),
+        (Some("function") | None, _) => (
+            "function",
+            "a function tool call without a `function` object; skipped".into(),
         ),
-    }
+        (Some(other), _) => ("type", format!("tool call type {other:?} is not known; skipped")),
+    };
+    b.diag("MALFORMED_CALL", at.k(key), why);
 }
 
 lenient! {

@@ -68,11 +68,8 @@ fn read_response(doc: Doc, b: &mut TraceBuilder) {
     }
     if d.status.str() == Some("incomplete") {
         let why = d.incomplete_details.get().map(Value::to_string).unwrap_or_default();
-        b.diag(
-            "RESPONSE_INCOMPLETE",
-            "status",
-            format!("the response is incomplete {why}"),
-        );
+        let msg = format!("the response is incomplete {why}");
+        b.diag("RESPONSE_INCOMPLETE", "status", msg);
     }
     b.begin_turn();
     if let Some(output) = doc.list("output") {

@@ -170,13 +170,10 @@ impl StreamReader for UiStream {
                     format!("output for unknown tool call {id:?}"),
                 ),
             },
-            "error" => b.error(
-                ev.error_text
-                    .get()
-                    .and_then(Value::as_str)
-                    .unwrap_or("error chunk")
-                    .to_owned(),
-            ),
+            "error" => {
+                let text = ev.error_text.get().and_then(Value::as_str);
+                b.error(text.unwrap_or("error chunk").to_owned());
+            }
             "finish" => self.finished = true,
             _ => {}
         }
