@@ -4,9 +4,8 @@
 //! of its items.
 
 use super::format::TraceFormat;
-use super::input::{sample, Doc, Member};
+use super::input::{read_text, sample, Doc, Member};
 use super::record::{arr, s};
-use super::text::read_text;
 use serde_json::{Map, Value};
 
 /// Why a value's format could not be told.

@@ -59,11 +59,17 @@ impl<T> Field<T> {
 
     /// This field when present, else `other` (`a.get(k).or(a.get(k2))`).
     pub(crate) fn or(self, other: Field<T>) -> Field<T> {
-        if self.present() {
-            self
-        } else {
-            other
+        match self {
+            Field::Absent => other,
+            present => present,
         }
+    }
+}
+
+impl<T: Default> Field<T> {
+    /// The value when it is a `T`, else `T::default()`.
+    pub(crate) fn or_default(self) -> T {
+        self.into_option().unwrap_or_default()
     }
 }
 
@@ -191,9 +197,6 @@ impl<'de, T: Take<'de>> Visitor<'de> for FieldVisitor<T> {
     }
     fn visit_str<E>(self, v: &str) -> Result<Field<T>, E> {
         Ok(field(T::take_str(Cow::Owned(v.to_owned()))))
-    }
-    fn visit_string<E>(self, v: String) -> Result<Field<T>, E> {
-        Ok(field(T::take_str(Cow::Owned(v))))
     }
     fn visit_unit<E>(self) -> Result<Field<T>, E> {
         Ok(Field::Null)

@@ -43,8 +43,6 @@ mod input;
 mod lenient;
 mod prompt_result;
 mod record;
-mod stream;
-mod text;
 
 pub use format::TraceFormat;
 pub use prompt_result::PromptResult;
@@ -52,11 +50,10 @@ pub use record::{ArgumentsError, CallKind, Diagnostic, TraceToolCall};
 
 use crate::error::{MatcherError, Result};
 use detect::{detect_doc, detect_list, detect_value, Why};
-use format::dispatch;
-use input::{Doc, Split};
+use format::{dispatch, read_stream, Source};
+use input::{read_text, Doc, EventIter, Split};
 use record::{Trace, TraceBuilder};
 use serde_json::Value;
-use text::{read_text, EventIter};
 
 /// The format of a trace given as a JSON value (a string value is read as
 /// trace text). Errors: `INVALID_ARGUMENT` at `trace`, saying why the
@@ -122,13 +119,18 @@ fn read_document(text: &str, format: Option<TraceFormat>, messages: bool) -> Opt
 /// Reads stream text: the format told by the first 80 events; a stream
 /// format is read event by event, another (JSON lines of messages) whole.
 fn read_events(events: EventIter, format: Option<TraceFormat>, messages: bool) -> Result<(TraceFormat, Trace)> {
-    let format = resolve(format, detect_list(&events.sample(80)))?;
+    let sample: Vec<Value> = events
+        .clone()
+        .filter_map(|(t, _)| serde_json::from_str(&t).ok())
+        .take(80)
+        .collect();
+    let format = resolve(format, detect_list(&sample))?;
     if !format.is_stream() {
         let (all, diags) = events.values();
         return read_value(&Value::Array(all), diags, Some(format), messages);
     }
     let mut b = TraceBuilder::new(messages);
-    let diags = stream::read(format, stream::Source::Text(events), &mut b);
+    let diags = read_stream(format, Source::Text(events), &mut b);
     b.prepend_diagnostics(diags);
     Ok((format, b.finish()))
 }

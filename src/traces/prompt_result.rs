@@ -88,10 +88,9 @@ impl PromptResult {
     }
 
     /// Several results as one conversation, in the given order (as
-    /// `TestAgent.prompt(…, { context: [r1, r2] })` takes them): messages,
-    /// calls and diagnostics concatenated, each result's steps numbered
-    /// after the previous one's; `text` is the last result's, `error` the
-    /// first one found.
+    /// `TestAgent.prompt(…, { context: [r1, r2] })` takes them): messages, calls
+    /// and diagnostics concatenated, each result's steps numbered after the
+    /// previous one's; `text` is the last result's, `error` the first one found.
     pub fn merge(results: &[PromptResult]) -> PromptResult {
         let mut out = PromptResult {
             format: results.first().and_then(|r| r.format),

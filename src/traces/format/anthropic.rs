@@ -10,10 +10,10 @@
 //! joined and parsed at `content_block_stop`; with no fragments the input is
 //! the block start's `input`).
 
+use super::StreamReader;
 use crate::traces::input::{each, Doc};
 use crate::traces::lenient::{lenient, Field, Str, TextOr};
 use crate::traces::record::{obj, s, Args, CallIn, CallKind, Loc, TraceBuilder};
-use crate::traces::stream::StreamReader;
 use serde_json::Value;
 
 lenient! {

@@ -14,10 +14,10 @@
 //! Responses without an `id` are joined to the first earlier call of the same
 //! name that has no result yet.
 
+use super::StreamReader;
 use crate::traces::input::{each, Doc};
 use crate::traces::lenient::{lenient, Field, Seq, Str};
 use crate::traces::record::{obj, s, Args, CallIn, CallKind, Loc, TraceBuilder};
-use crate::traces::stream::StreamReader;
 use serde_json::{json, Map, Value};
 
 lenient! {
@@ -59,11 +59,7 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
     }
     b.begin_turn();
     if let Some(c) = candidates.into_iter().next() {
-        let parts = c
-            .content
-            .into_option()
-            .map(|c| c.parts.into_items())
-            .unwrap_or_default();
+        let parts = c.content.or_default().parts.into_items();
         let at = Loc::Root("candidates").i(0);
         model_parts(parts, &at.k("content").k("parts"), b);
     }
@@ -100,7 +96,7 @@ fn model_parts(parts: Vec<GeminiPart>, at: &Loc, b: &mut TraceBuilder) {
             b.text(t);
         }
         if p.function_call.present() {
-            let fc = p.function_call.into_option().unwrap_or_default();
+            let fc = p.function_call.or_default();
             let at = at.k("functionCall");
             match fc.name.str() {
                 Some(name) => {
@@ -117,7 +113,7 @@ fn model_parts(parts: Vec<GeminiPart>, at: &Loc, b: &mut TraceBuilder) {
 }
 
 fn response(r: Field<GeminiFunctionResponse>, at: &Loc, b: &mut TraceBuilder) {
-    let r = r.into_option().unwrap_or_default();
+    let r = r.or_default();
     let out = r.response.or_null();
     let is_error = out.get("error").map(|_| true);
     b.result(r.id.str(), r.name.str(), out, is_error, &at.k("functionResponse"));
@@ -155,12 +151,7 @@ impl StreamReader for GeminiStream {
             return;
         };
         self.finished |= c.finish_reason.present();
-        for p in c
-            .content
-            .into_option()
-            .map(|c| c.parts.into_items())
-            .unwrap_or_default()
-        {
+        for p in c.content.or_default().parts.into_items() {
             match function_call(p) {
                 Ok(fc) => self.call(fc, b),
                 Err(p) => self.out.push(p),

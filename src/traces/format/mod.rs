@@ -3,8 +3,11 @@
 //!
 //! Each format's module names the reference it follows. Every reader takes
 //! a [`Doc`] (text or parsed value) and deserialises it into its lenient
-//! structs ([`super::lenient`]); a stream reader is a state struct fed one
-//! event at a time ([`super::stream`]).
+//! structs ([`super::lenient`]). A stream reader ([`StreamReader`]) is a
+//! state struct fed one event at a time: events of SSE or JSON-lines text
+//! ([`EventIter`]: one that is not JSON is skipped and reported as
+//! `UNREADABLE_EVENT`, with its line) or of a document (an array of events,
+//! or one); at the end it reads what it reassembled with its format's reader.
 
 pub mod anthropic;
 pub mod gemini;
@@ -15,10 +18,9 @@ pub mod vercel;
 pub mod vercel_ui;
 
 use super::detect::detect_doc;
-use super::input::Doc;
-use super::record::TraceBuilder;
-use super::stream;
-use super::text::read_text;
+use super::input::{read_text, unreadable, Doc, EventIter, DONE};
+use super::record::{Diagnostic, TraceBuilder};
+use serde::Deserialize;
 
 /// The trace formats the readers know. String forms (`as_str`) are stable
 /// and are what `detectTraceFormat` returns and `fromTrace(…, { format })` takes.
@@ -114,9 +116,8 @@ pub(crate) fn dispatch(format: TraceFormat, doc: Doc, b: &mut TraceBuilder) {
         TraceFormat::Gemini => gemini::read(doc, b),
         TraceFormat::VercelAi => vercel::read(doc, b),
         TraceFormat::McpJam => mcpjam::read(doc, b),
-        stream => {
-            stream::read(stream, stream::Source::Doc(doc), b);
-        }
+        // A document's events are JSON: none is unreadable.
+        stream => _ = read_stream(stream, Source::Doc(doc), b),
     }
 }
 
@@ -142,4 +143,85 @@ fn read_detected(doc: Doc, b: &mut TraceBuilder) {
         Ok(f) => dispatch(f, doc, b),
         Err(why) => b.diag("UNKNOWN_FORMAT", "trace", why),
     }
+}
+
+/// A stream format's reader: its state between events.
+pub(crate) trait StreamReader: Default {
+    /// One event as the reader reads it.
+    type Event<'e>: Deserialize<'e> + Default;
+
+    /// Event number `at`; `raw` is the event as given.
+    fn event(&mut self, at: usize, ev: Self::Event<'_>, raw: Doc<'_>, b: &mut TraceBuilder);
+
+    /// SSE's `[DONE]`.
+    fn done(&mut self) {}
+
+    /// The stream ended: read what it reassembled.
+    fn end(self, b: &mut TraceBuilder);
+}
+
+/// Where the events come from: a document (an array of events, or one), or
+/// stream text.
+pub(crate) enum Source<'a, 't> {
+    Doc(Doc<'a>),
+    Text(EventIter<'t>),
+}
+
+/// Reads the events as `format`, one at a time (an event's index counts
+/// the events handed on, `[DONE]` included); returns the diagnostics of
+/// unreadable events (they go first).
+pub(crate) fn read_stream(format: TraceFormat, src: Source, b: &mut TraceBuilder) -> Vec<Diagnostic> {
+    match format {
+        TraceFormat::OpenAiChatStream => run::<openai_chat::ChatStream>(src, b),
+        TraceFormat::OpenAiResponsesStream => run::<openai_responses::ResponsesStream>(src, b),
+        TraceFormat::AnthropicStream => run::<anthropic::AnthropicStream>(src, b),
+        TraceFormat::GeminiStream => run::<gemini::GeminiStream>(src, b),
+        TraceFormat::VercelAiUiStream => run::<vercel_ui::UiStream>(src, b),
+        _ => Vec::new(),
+    }
+}
+
+fn run<S: StreamReader>(src: Source, b: &mut TraceBuilder) -> Vec<Diagnostic> {
+    let mut s = S::default();
+    let mut at = 0;
+    let mut diags = Vec::new();
+    match src {
+        Source::Doc(doc) => {
+            for node in doc.nodes() {
+                if feed(&mut s, at, node, b).is_err() {
+                    b.not_json();
+                    return diags;
+                }
+                at += 1;
+            }
+        }
+        Source::Text(events) => {
+            for (text, line) in events {
+                match feed(&mut s, at, Doc::Text(&text), b) {
+                    Ok(()) => at += 1,
+                    // The message of the value parser, as for any unreadable event.
+                    Err(e) => diags.push(unreadable(
+                        line,
+                        &serde_json::from_str::<serde_json::Value>(&text).err().unwrap_or(e),
+                    )),
+                }
+            }
+        }
+    }
+    s.end(b);
+    diags
+}
+
+fn feed<S: StreamReader>(s: &mut S, at: usize, node: Doc, b: &mut TraceBuilder) -> serde_json::Result<()> {
+    if is_done(node) {
+        s.done();
+        return Ok(());
+    }
+    let ev = node.try_parse::<S::Event<'_>>()?;
+    s.event(at, ev, node, b);
+    Ok(())
+}
+
+fn is_done(node: Doc) -> bool {
+    matches!(node, Doc::Text(DONE)) || node.as_string().as_deref() == Some("[DONE]")
 }

@@ -9,10 +9,10 @@
 //! the legacy `function_call`) and "Streaming" (chunks carry
 //! `delta.tool_calls[{ index, id?, function: { name?, arguments } }]`).
 
+use super::StreamReader;
 use crate::traces::input::{each, Doc};
 use crate::traces::lenient::{lenient, Field, Seq, Str};
 use crate::traces::record::{content_text, obj, Args, CallIn, CallKind, Loc, TraceBuilder};
-use crate::traces::stream::StreamReader;
 use serde_json::{Map, Value};
 
 lenient! {
@@ -58,7 +58,7 @@ fn read_response(d: ChatDoc, b: &mut TraceBuilder) {
     if let Some(c) = choices.into_iter().next().filter(|c| c.message.present()) {
         b.begin_turn();
         let at = Loc::Root("choices").i(0);
-        assistant(c.message.into_option().unwrap_or_default(), &at.k("message"), b);
+        assistant(c.message.or_default(), &at.k("message"), b);
     }
 }
 

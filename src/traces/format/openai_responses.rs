@@ -15,10 +15,10 @@
 //! arguments. An `mcp_approval_request` is not a call (nothing ran); it is
 //! reported as `MCP_APPROVAL_REQUEST`.
 
+use super::StreamReader;
 use crate::traces::input::{each, Doc};
 use crate::traces::lenient::{lenient, Field, Str};
 use crate::traces::record::{content_text, obj, s, Args, CallIn, CallKind, Loc, TraceBuilder};
-use crate::traces::stream::StreamReader;
 use serde_json::{json, Map, Value};
 
 lenient! {

@@ -11,10 +11,10 @@
 //! `tool-output-error`, `text-delta`, `finish`; rebuilt into the message as
 //! `readUIMessageStream` (`ai@5.0.0`, `src/ui/read-ui-message-stream.ts`) does.
 
+use super::StreamReader;
 use crate::traces::input::Doc;
 use crate::traces::lenient::{lenient, Field, Str};
 use crate::traces::record::{obj, s, Args, CallIn, CallKind, Loc, TraceBuilder};
-use crate::traces::stream::StreamReader;
 use rustc_hash::FxHashMap;
 use serde_json::{json, Value};
 
@@ -53,7 +53,7 @@ pub(crate) fn assistant(parts: Vec<UiPart>, at: &Loc, b: &mut TraceBuilder) {
         match ty {
             "step-start" if !b.turn_is_empty() => b.begin_turn(),
             "text" => b.text(part.text.str().unwrap_or("")),
-            "tool-invocation" => invocation(part.tool_invocation.into_option().unwrap_or_default(), &at, b),
+            "tool-invocation" => invocation(part.tool_invocation.or_default(), &at, b),
             "dynamic-tool" => {
                 let name = part.tool_name.str().map(str::to_owned);
                 tool_part(part, name.as_deref(), &at, b);
