@@ -199,6 +199,7 @@ pub(crate) fn options_from_val(v: Option<&Val>, path: &str) -> Result<MatchOptio
 /// Errors: `INVALID_OPTION` with the reference's message
 /// (`Invalid toolCallOrder: sorted`) at `options.<key>`; `INVALID_ARGUMENT`
 /// when `options` is not an object.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) fn assert_valid_match_options(r: &Reader<'_, '_>) -> Result<()> {
     r.object("an object (match options)")?;
     let o = r.options();
@@ -221,6 +222,7 @@ pub(crate) fn assert_valid_match_options(r: &Reader<'_, '_>) -> Result<()> {
 ///
 /// Errors: `INVALID_OPTION` with the reference's message
 /// (`Invalid maxExtraToolCalls: -1. Must be null (unlimited) or a non-negative integer.`).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) fn assert_valid_max_extra(r: &Reader<'_, '_>) -> Result<()> {
     max_extra(r).map(|_| ())
 }
