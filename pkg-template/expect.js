@@ -113,9 +113,10 @@ async function runJudge(config, received, rubric, options, path, rubricPath) {
   const { reference, passingThreshold, reps, provider, model, judge } = readJudgeOptions(options, path);
   const named = judge === undefined || judge === null ? null : judge;
   let error = false;
-  const judges = {};
+  const judges = Object.create(null); // no inherited names: validateJudge looks the name up here
   if (typeof named === "string") {
-    const executor = config.judges?.[named] ?? registry.get(named);
+    const own = config.judges !== undefined && Object.hasOwn(config.judges, named) ? config.judges[named] : undefined;
+    const executor = own ?? registry.get(named);
     if (executor === undefined) error = true;
     else {
       judges[named] = async (candidate, ref) => {
@@ -172,6 +173,9 @@ async function toPassToolJudge(config, state, received, rubricOrOptions, maybeOp
     rubric = rubricOrOptions;
     options = maybeOptions;
   } else {
+    if (rubricOrOptions !== undefined && rubricOrOptions !== null && typeof rubricOrOptions !== "object") {
+      fail("INVALID_ARGUMENT", "rubricOrOptions", "expected a rubric (a built-in name or { text }), options { judge, … }, or a list of judges");
+    }
     options = rubricOrOptions;
   }
   const r = await runJudge(config, received, rubric, options, "options", isRubric(rubricOrOptions) ? "rubric" : "rubricOrOptions");

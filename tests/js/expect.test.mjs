@@ -177,6 +177,8 @@ test("toPassToolJudge: named and rubric judges, thresholds, reps, lists, .not on
   await assert.rejects(() => expect(text).toPassToolJudge("correctness", { reps: 0 }), { code: "INVALID_OPTION", path: "options.reps" });
   await assert.rejects(() => expect(text).toPassToolJudge([{ judge: "high", passingThreshold: -1 }]), { code: "INVALID_OPTION", path: "judges[0].passingThreshold" });
   await assert.rejects(() => expect(text).toPassToolJudge({}), { code: "INVALID_ARGUMENT", path: "rubricOrOptions" });
+  await assert.rejects(() => expect(text).toPassToolJudge(42), { code: "INVALID_ARGUMENT", path: "rubricOrOptions" });
+  await fails(() => expect(text).toPassToolJudge({ judge: "toString" }), /Judge "toString" is not registered/);
   await assert.rejects(() => expect(text).toPassToolJudge("no-such-rubric"), { code: "INVALID_OPTION", path: "rubric" });
   await assert.rejects(() => expect(text).toPassToolJudge({ judge: "high", model: 4 }), { code: "INVALID_OPTION", path: "options.model" });
 
