@@ -5,7 +5,9 @@
 /**
  * A malformed call: `code` is one of `INVALID_ARGUMENT`, `INVALID_OPTION`,
  * `UNSUPPORTED_VALUE`, `INVALID_JSON`; `path` names the bad field
- * (e.g. `actual[3].toolName`).
+ * (e.g. `actual[3].toolName`). `INTERNAL`: a defect of ours (the
+ * WebAssembly module trapped); `path` names the export, and the module has
+ * been started again, so later calls work.
  */
 export class MatcherError extends Error {
   constructor(code, path, message) {
@@ -29,4 +31,58 @@ export function call(fn) {
     if (Array.isArray(e) && e.length === 3) fail(e[0], e[1], e[2]);
     throw e;
   }
+}
+
+// ---- no trap leaves a module dead ----------------------------------------
+// A WebAssembly trap (a panic is `unreachable` under panic = "abort", memory
+// exhausted, a bug not yet found) leaves the instance in an unknown state:
+// its Rust stack pointer, allocator and the glue's borrowed buffers may be
+// half way through a call. So the call throws a MatcherError INTERNAL naming
+// the export, and the family's module is instantiated again from its compiled
+// WebAssembly.Module (wasm-bindgen's --experimental-reset-state-function,
+// scripts/build.sh) before anything else runs in it. No export keeps state a
+// caller could hold across calls (compiled patterns and schemas are caches
+// keyed by their text), so nothing the caller holds becomes invalid; a cache
+// is simply rebuilt.
+
+/** Whether `e`, thrown out of a WebAssembly call, means the instance is unusable. */
+export function isTrap(e) {
+  if (e instanceof WebAssembly.RuntimeError) return true;
+  // V8's stack limit unwinds wasm frames without restoring the Rust stack pointer.
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return true;
+  // wasm-bindgen's guard against re-entering a borrowed value: a poisoned state.
+  return e instanceof Error && /recursive use of an object|attempted to take ownership/i.test(e.message);
+}
+
+// The guarded exports of every module started so far, by family (tests reach
+// the test-only exports through it; not part of the API).
+export const families = {};
+
+/**
+ * The exports of a family's wasm-bindgen glue module `glue` (already
+ * initialised), each wrapped so that a trap restarts the module
+ * (`glue.__wbg_reset_state()`) and throws `MatcherError` `INTERNAL` at the
+ * export's name. Returns the wrapped functions by export name.
+ */
+export function guard(family, glue) {
+  const out = {};
+  for (const [name, f] of Object.entries(glue)) {
+    if (typeof f !== "function" || name === "initSync" || name === "default" || name.startsWith("__wbg_")) continue;
+    out[name] = function guarded(...args) {
+      try {
+        return f(...args);
+      } catch (e) {
+        if (!isTrap(e)) throw e;
+        glue.__wbg_reset_state();
+        out.restarts = (out.restarts ?? 0) + 1;
+        throw new MatcherError(
+          "INTERNAL",
+          `${family}.${name}`,
+          `internal error: the ${family} WebAssembly module trapped in ${name} (${e.name}: ${e.message}); it has been restarted, so later calls work. Please report the input`,
+        );
+      }
+    };
+  }
+  families[family] = out;
+  return out;
 }

@@ -8,9 +8,8 @@
 // functions. Only the awaiting lives here; rubrics, prompts, verdict parsing,
 // scoring and dataset rules are in the core.
 
-// The responses module (started by responses.js, imported below).
-import { responses_evals as wasmEvals } from "./wasm/responses.js";
 import { MatcherError, call, fail, payload } from "./internal.js";
+import { families } from "./errors.js";
 export { MatcherError } from "./errors.js";
 import { isStandardSchema, schemaVerdict, validatableValue } from "./schema-core.js";
 import {
@@ -33,7 +32,8 @@ function evals(kind, args, path = "arguments") {
     fail("UNSUPPORTED_VALUE", path, `the value has no JSON form (${e && e.message})`);
   }
   const [bytes] = payload([[text, false, path]]);
-  return JSON.parse(call(() => wasmEvals(kind, bytes)));
+  // The responses module, started (and guarded) by responses.js, imported above.
+  return JSON.parse(call(() => families.responses.responses_evals(kind, bytes)));
 }
 
 /** See evals.d.ts. */

@@ -6,24 +6,27 @@
 // A response crosses as its JSON.stringify text: the reference's own JSON
 // fallbacks print that text, so member order and number format carry over.
 
-import {
-  apply_sanitizers as wasmApplySanitizers,
-  extract_text_of as wasmExtractText,
-  match_snapshot as wasmMatchSnapshot,
-  normalize_tool_response as wasmNormalize,
-  validate_error_json as wasmValidateError,
-  validate_pattern_json as wasmValidatePattern,
-  validate_response_json as wasmValidateResponse,
-  validate_size_json as wasmValidateSize,
-  validate_text_json as wasmValidateText,
-  validate_tool_call_count_json as wasmValidateToolCallCount,
-  validate_tool_calls_json as wasmValidateToolCalls,
-} from "./wasm/responses.js";
-import { initSync as initResponses } from "./wasm/responses.js";
+import * as glue from "./wasm/responses.js";
 import { wasmBytes as bytesResponses } from "./wasm/responses_bytes.js";
+import { guard } from "./errors.js";
 
-// This family's own WebAssembly module, compiled synchronously from the inlined bytes.
-initResponses({ module: bytesResponses() });
+// This family's own WebAssembly module, compiled synchronously from the inlined
+// bytes; a trap restarts it (errors.js guard). evals.js uses the same guarded
+// exports (errors.js `families.responses`).
+glue.initSync({ module: bytesResponses() });
+const {
+  apply_sanitizers: wasmApplySanitizers,
+  extract_text_of: wasmExtractText,
+  match_snapshot: wasmMatchSnapshot,
+  normalize_tool_response: wasmNormalize,
+  validate_error_json: wasmValidateError,
+  validate_pattern_json: wasmValidatePattern,
+  validate_response_json: wasmValidateResponse,
+  validate_size_json: wasmValidateSize,
+  validate_text_json: wasmValidateText,
+  validate_tool_call_count_json: wasmValidateToolCallCount,
+  validate_tool_calls_json: wasmValidateToolCalls,
+} = guard("responses", glue);
 import { call, encodeExtended, fail, isPlain, payload } from "./internal.js";
 export { MatcherError } from "./errors.js";
 

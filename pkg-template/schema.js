@@ -8,13 +8,15 @@
 // wherever the package takes one (validateSchema, evaluateExpectations'
 // `schemas`).
 
-import { initSync, schema_compile as wasmCompile, schema_validate as wasmValidate } from "./wasm/schema.js";
+import * as glue from "./wasm/schema.js";
 import { wasmBytes } from "./wasm/schema_bytes.js";
-import { call, fail } from "./errors.js";
+import { call, fail, guard } from "./errors.js";
 export { MatcherError } from "./errors.js";
 import { isStandardSchema, schemaVerdict, validatableValue } from "./schema-core.js";
 
-initSync({ module: wasmBytes() });
+// Compiled synchronously from the inlined bytes; a trap restarts it (errors.js guard).
+glue.initSync({ module: wasmBytes() });
+const { schema_compile: wasmCompile, schema_validate: wasmValidate } = guard("schema", glue);
 
 const encoder = new TextEncoder();
 

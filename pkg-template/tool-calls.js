@@ -1,19 +1,21 @@
 // The tool-call matchers of @mcpjam/sdk@1.14.0 (dist/matchers.js and the
 // validators of dist/index.js), over the Rust core.
 
-import {
-  align_tool_calls as wasmAlign,
-  assert_valid_match_options as wasmAssertOptions,
-  assert_valid_max_extra as wasmAssertMaxExtra,
-  evaluate_tool_calls as wasmEvaluate,
-  resolve as wasmResolve,
-  validate as wasmValidate,
-} from "./wasm/tool_calls.js";
-import { initSync as initToolCalls } from "./wasm/tool_calls.js";
+import * as glue from "./wasm/tool_calls.js";
 import { wasmBytes as bytesToolCalls } from "./wasm/tool_calls_bytes.js";
+import { guard } from "./errors.js";
 
-// This family's own WebAssembly module, compiled synchronously from the inlined bytes.
-initToolCalls({ module: bytesToolCalls() });
+// This family's own WebAssembly module, compiled synchronously from the inlined
+// bytes; a trap restarts it (errors.js guard).
+glue.initSync({ module: bytesToolCalls() });
+const {
+  align_tool_calls: wasmAlign,
+  assert_valid_match_options: wasmAssertOptions,
+  assert_valid_max_extra: wasmAssertMaxExtra,
+  evaluate_tool_calls: wasmEvaluate,
+  resolve: wasmResolve,
+  validate: wasmValidate,
+} = guard("tool_calls", glue);
 import { call, encodeCalls, encodeExtended, encodeOptions, encodeParts, fail, payload, splitCalls } from "./internal.js";
 export { MatcherError } from "./errors.js";
 

@@ -3,12 +3,14 @@
 // in (as text) and wraps the result in the accessors of @mcpjam/sdk@1.14.0's
 // PromptResult.
 
-import { trace_detect as wasmDetect, trace_read as wasmRead } from "./wasm/traces.js";
-import { initSync as initTraces } from "./wasm/traces.js";
+import * as glue from "./wasm/traces.js";
 import { wasmBytes as bytesTraces } from "./wasm/traces_bytes.js";
+import { guard } from "./errors.js";
 
-// This family's own WebAssembly module, compiled synchronously from the inlined bytes.
-initTraces({ module: bytesTraces() });
+// This family's own WebAssembly module, compiled synchronously from the inlined
+// bytes; a trap restarts it (errors.js guard).
+glue.initSync({ module: bytesTraces() });
+const { trace_detect: wasmDetect, trace_read: wasmRead } = guard("traces", glue);
 import { call, fail, payload } from "./internal.js";
 export { MatcherError } from "./errors.js";
 

@@ -2,16 +2,18 @@
 // Codex, Gemini CLI, OpenCode, Cursor, pi, Goose, ACP, reeval's
 // transcript.jsonl) and reeval's transcript matchers. See transcripts.d.ts.
 
-import {
-  transcript_check as wasmCheck,
-  transcript_normalize as wasmNormalize,
-  transcript_write_jsonl as wasmWriteJsonl,
-} from "./wasm/transcripts.js";
-import { initSync as initTranscripts } from "./wasm/transcripts.js";
+import * as glue from "./wasm/transcripts.js";
 import { wasmBytes as bytesTranscripts } from "./wasm/transcripts_bytes.js";
+import { guard } from "./errors.js";
 
-// This family's own WebAssembly module, compiled synchronously from the inlined bytes.
-initTranscripts({ module: bytesTranscripts() });
+// This family's own WebAssembly module, compiled synchronously from the inlined
+// bytes; a trap restarts it (errors.js guard).
+glue.initSync({ module: bytesTranscripts() });
+const {
+  transcript_check: wasmCheck,
+  transcript_normalize: wasmNormalize,
+  transcript_write_jsonl: wasmWriteJsonl,
+} = guard("transcripts", glue);
 import { call, encodeOptions, fail } from "./internal.js";
 export { MatcherError } from "./errors.js";
 

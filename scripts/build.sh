@@ -23,7 +23,9 @@ rm -rf "$out"
 mkdir -p "$out/wasm"
 # wasm-bindgen glue, then binaryen from npm (never Debian's: see ../shared/TOOLCHAIN.md), then the bytes inlined.
 module() {
-  wasm-bindgen --target web --no-typescript --out-dir "$out/wasm" --out-name "$1" "$2"
+  # --experimental-reset-state-function: __wbg_reset_state() instantiates the module
+  # again after a trap (pkg-template/errors.js guard).
+  wasm-bindgen --target web --no-typescript --experimental-reset-state-function --out-dir "$out/wasm" --out-name "$1" "$2"
   wasm-opt -Oz "$out/wasm/$1_bg.wasm" -o "$out/wasm/$1_bg.wasm"
   node scripts/inline-wasm.mjs "$out/wasm/$1_bg.wasm" "$out/wasm/$1_bytes.js"
 }

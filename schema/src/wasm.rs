@@ -112,3 +112,15 @@ pub fn schema_validate(key: &[u8], value: &[u8]) -> Result<String, JsValue> {
         format!("{{\"valid\":{},\"issues\":{list}}}", issues.is_empty())
     })
 }
+
+/// Test-only (not part of the API): traps the module on purpose (`kind` 0: a
+/// panic), so that the glue's recovery can be tested (see the core crate's
+/// `__trap_for_tests`).
+#[doc(hidden)]
+#[wasm_bindgen]
+pub fn __trap_for_tests(kind: u32) -> u32 {
+    if kind == 0 {
+        panic!("a trap for the tests");
+    }
+    0
+}

@@ -46,3 +46,40 @@ pub(crate) fn to_js(e: MatcherError) -> JsValue {
     arr.push(&JsValue::from_str(&e.message));
     arr.into()
 }
+
+/// Test-only (not part of the API; `tests/js/trap-recovery.test.mjs`): traps
+/// the module on purpose, so that the glue's recovery (`pkg-template/errors.js`
+/// `guard`: a trap becomes a `MatcherError` `INTERNAL` and the module is
+/// started again) can be tested. `kind` 0: a panic (`unreachable` under
+/// `panic = "abort"`); 1: memory exhausted (allocates 1 GiB blocks until the
+/// 4 GiB of wasm32 are gone; untouched pages cost no physical memory);
+/// anything else returns 0. In every family module, and tiny.
+#[cfg(target_arch = "wasm32")]
+#[doc(hidden)]
+#[wasm_bindgen]
+pub fn __trap_for_tests(kind: u32) -> u32 {
+    match kind {
+        0 => panic!("a trap for the tests"),
+        1 => {
+            let mut blocks: Vec<Vec<u8>> = Vec::new();
+            loop {
+                // Reserved, never written: the pages are grown but not touched.
+                blocks.push(Vec::with_capacity(1 << 30));
+                // Keeps the blocks alive (and the loop from being optimised away).
+                if blocks.len() > 8 {
+                    return blocks.len() as u32;
+                }
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// Test-only (not part of the API): the module's linear memory in bytes, for
+/// the per-call memory bound tests (`tests/js/hostile.test.mjs`).
+#[cfg(target_arch = "wasm32")]
+#[doc(hidden)]
+#[wasm_bindgen]
+pub fn __memory_bytes() -> f64 {
+    (core::arch::wasm32::memory_size(0) * 65536) as f64
+}
