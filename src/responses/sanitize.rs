@@ -34,10 +34,11 @@
 
 use super::matches_pattern::JsPattern;
 use crate::error::{ErrorCode, MatcherError, Result};
+use crate::js::regex::{compile_replacer, Replacer};
 use crate::reader::Reader;
 use crate::value::print::stringify_pretty;
 use crate::value::{array_index, Val};
-use regex_lite::{Captures, Regex};
+use regex_lite::Regex;
 
 /// One sanitizer, as a dataset's `snapshotSanitizers` item says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,7 +117,7 @@ enum Step {
     /// A built-in: replace capture group 1 of each match.
     BuiltIn(Regex, &'static str),
     Custom {
-        re: Regex,
+        re: Box<Replacer>,
         replacement: String,
     },
     Remove(Vec<String>),
@@ -132,9 +133,11 @@ impl CompiledSanitizers {
     /// Compiles `sanitizers`; `path` names the list in errors (`sanitizers`).
     ///
     /// Errors: `INVALID_ARGUMENT` at `path[i].pattern` for a custom pattern
-    /// that does not compile or uses a construct regex-lite does not have
-    /// (look-around, back-references, `\p{…}`), or has the `y` or `v` flag;
-    /// the message names the sanitizer (`sanitizer 2 /session_(?=x)/: …`).
+    /// that does not compile or uses a construct no linear-time engine has
+    /// (look-around, back-references, `\p{…}`), has the `y` or `v` flag, or
+    /// compiles to more automaton states than the limit
+    /// (`crate::js::regex::MAX_PATTERN_STATES`); the message names the
+    /// sanitizer (`sanitizer 2 /session_(?=x)/: …`).
     pub fn new(sanitizers: &[Sanitizer], path: &str) -> Result<CompiledSanitizers> {
         let steps = sanitizers
             .iter()
@@ -160,7 +163,7 @@ impl CompiledSanitizers {
                             )));
                         }
                         Step::Custom {
-                            re: crate::js::regex::compile(source, flags, &at).map_err(named)?,
+                            re: Box::new(compile_replacer(source, flags, &at).map_err(named)?),
                             replacement: replacement.clone().unwrap_or_else(|| "[SANITIZED]".into()),
                         }
                     }
@@ -180,13 +183,15 @@ impl CompiledSanitizers {
     /// Applies every sanitizer in order to `text`.
     ///
     /// Errors: `UNSUPPORTED_VALUE` (path `text`) when a removal reads JSON
-    /// text nested deeper than 128 levels or holding a lone surrogate escape.
+    /// text nested deeper than 128 levels or holding a lone surrogate escape,
+    /// or when a custom pattern needs more automaton memory on this text than
+    /// `crate::js::regex::MAX_SET_BYTES`.
     pub fn apply(&self, text: &str) -> Result<String> {
         let mut out = text.to_string();
         for step in &self.steps {
             out = match step {
                 Step::BuiltIn(re, replacement) => replace_group(re, &out, replacement),
-                Step::Custom { re, replacement } => replace_js(re, &out, replacement),
+                Step::Custom { re, replacement } => replace_js(re, &out, replacement)?,
                 Step::Remove(paths) => remove_fields(&out, paths)?,
             };
         }
@@ -212,39 +217,44 @@ fn replace_group(re: &Regex, text: &str, replacement: &str) -> String {
 }
 
 /// `String.prototype.replace` with a regular expression and a replacement
-/// string, every match (as with the `g` flag). After an empty match
-/// the search moves on one character (as JavaScript moves `lastIndex`).
-fn replace_js(re: &Regex, text: &str, replacement: &str) -> String {
-    let names: Vec<Option<&str>> = re.capture_names().collect();
+/// string, every match (as with the `g` flag), in one pass over the text
+/// ([`Replacer`]: linear time, never searching again after a match). After
+/// an empty match the search moves on one character (as JavaScript moves
+/// `lastIndex`).
+///
+/// Errors: `UNSUPPORTED_VALUE` (path `text`) when the pattern needs more
+/// automaton memory on this text than [`crate::js::regex`] allows.
+fn replace_js(re: &Replacer, text: &str, replacement: &str) -> Result<String> {
     let mut out = String::with_capacity(text.len());
-    let (mut last, mut pos) = (0, 0);
-    while pos <= text.len() {
-        let Some(caps) = re.captures_at(text, pos) else { break };
-        let Some(m) = caps.get(0) else { break };
+    let mut last = 0;
+    re.for_each_match(text, |caps| {
+        let Some(m) = caps.get_match() else { return };
+        let group = |n: usize| caps.get_group(n).map_or("", |g| &text[g.range()]);
         out.push_str(&text[last..m.start()]);
-        substitute(replacement, &caps, text, &names, &mut out);
+        substitute(replacement, re, &group, m.range(), text, &mut out);
         last = m.end();
-        pos = if m.is_empty() {
-            m.end() + text[m.end()..].chars().next().map_or(1, char::len_utf8)
-        } else {
-            m.end()
-        };
-    }
+    })?;
     out.push_str(&text[last..]);
-    out
+    Ok(out)
 }
 
-/// JavaScript's `GetSubstitution`: `$$`, `$&`, `` $` ``, `$'`, `$n`/`$nn`
-/// (a group that did not take part is empty; a number above the group count
-/// is literal text, `$10` with one group is `$1` then `0`), `$<name>` (only
-/// when the pattern has named groups; an unknown name is empty).
-fn substitute(rep: &str, caps: &Captures<'_>, text: &str, names: &[Option<&str>], out: &mut String) {
-    let Some(m) = caps.get(0) else { return };
-    let groups = names.len() - 1;
-    let has_names = names.iter().any(Option::is_some);
+/// JavaScript's `GetSubstitution` for the match `m` of `text`: `$$`, `$&`,
+/// `` $` ``, `$'`, `$n`/`$nn` (a group that did not take part is empty; a
+/// number above the group count is literal text, `$10` with one group is
+/// `$1` then `0`), `$<name>` (only when the pattern has named groups; an
+/// unknown name is empty). `group(n)` is group `n`'s text.
+fn substitute<'t>(
+    rep: &str,
+    re: &Replacer,
+    group: &dyn Fn(usize) -> &'t str,
+    m: std::ops::Range<usize>,
+    text: &'t str,
+    out: &mut String,
+) {
+    let groups = re.group_count();
+    let has_names = re.has_names();
     let b = rep.as_bytes();
     let mut i = 0;
-    let group = |n: usize, out: &mut String| out.push_str(caps.get(n).map_or("", |g| g.as_str()));
     while i < b.len() {
         let Some(off) = rep[i..].find('$') else {
             out.push_str(&rep[i..]);
@@ -256,25 +266,25 @@ fn substitute(rep: &str, caps: &Captures<'_>, text: &str, names: &[Option<&str>]
         let digit = |k: usize| b.get(k).filter(|c| c.is_ascii_digit()).map(|c| (c - b'0') as usize);
         match next {
             Some(b'$') => out.push('$'),
-            Some(b'&') => out.push_str(m.as_str()),
-            Some(b'`') => out.push_str(&text[..m.start()]),
-            Some(b'\'') => out.push_str(&text[m.end()..]),
+            Some(b'&') => out.push_str(&text[m.clone()]),
+            Some(b'`') => out.push_str(&text[..m.start]),
+            Some(b'\'') => out.push_str(&text[m.end..]),
             Some(b'0'..=b'9') => {
                 let d1 = digit(i + 1).unwrap_or(0);
                 match digit(i + 2).map(|d2| d1 * 10 + d2) {
                     Some(nn) if (1..=groups).contains(&nn) => {
-                        group(nn, out);
+                        out.push_str(group(nn));
                         i += 3;
                         continue;
                     }
-                    _ if (1..=groups).contains(&d1) => group(d1, out),
+                    _ if (1..=groups).contains(&d1) => out.push_str(group(d1)),
                     _ => out.push_str(&rep[i..i + 2]),
                 }
             }
             Some(b'<') if has_names => match rep[i + 2..].find('>') {
                 Some(end) => {
                     let name = &rep[i + 2..i + 2 + end];
-                    out.push_str(caps.name(name).map_or("", |g| g.as_str()));
+                    out.push_str(re.group_index(name).map_or("", group));
                     i += end + 3;
                     continue;
                 }

@@ -16,14 +16,17 @@
 
 use crate::error::Result;
 use crate::js::number::to_string as js_number;
-use crate::matching::sequence::{first_from, in_order, ratio, Miss};
-use crate::matching::{Matcher, Policy};
+use crate::matching::sequence::{in_order, ratio, Miss};
+use crate::matching::{Matcher, Node, Policy};
 use crate::reader::Reader;
 use crate::tool_calls::{read_calls, Call};
+use crate::value::eq::{json_eq, json_hash};
 use crate::value::print::json_number;
 use crate::value::Val;
+use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use serde::Serialize;
 use serde_json::{json, Value};
+use std::hash::Hasher;
 
 /// `expect.toolsTriggered.order`: `"any"` (the default) or `"strict"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +43,8 @@ pub(crate) struct ExpectedCall<'a> {
     pub arguments: Option<Matcher<'a>>,
     /// `JSON.stringify(arguments)` as the failure message prints it.
     pub arguments_text: Option<String>,
+    /// The expected arguments value (`None`: any arguments).
+    pub arguments_value: Option<&'a Val<'a>>,
     /// `required !== false`.
     pub required: bool,
 }
@@ -104,13 +109,14 @@ pub(crate) fn read_tools_triggered<'v>(
     let calls = calls.items("an array of { name, arguments?, required? }", |c| {
         c.object("an object { name, arguments?, required? }")?;
         let args = c.field("arguments");
-        let (arguments, arguments_text) = match args.opt_object("an object")? {
-            None => (None, None),
+        let (arguments, arguments_text, arguments_value) = match args.opt_object("an object")? {
+            None => (None, None, None),
             Some(_) => {
                 let v = args.required("an object")?;
                 (
                     Some(Matcher::compile(v, Policy::SERVER_TESTER, &args.path())?),
                     Some(arguments_text(c.index(), v)),
+                    Some(v),
                 )
             }
         };
@@ -119,6 +125,7 @@ pub(crate) fn read_tools_triggered<'v>(
             name: c.field("name").str()?,
             arguments,
             arguments_text,
+            arguments_value,
             required,
         })
     })?;
@@ -134,13 +141,127 @@ pub(crate) fn read_tools_triggered<'v>(
     })
 }
 
-/// `findMatchingCall`: the first call at or after `start` with the expected
-/// name and (when given) matching arguments.
-fn find(actual: &[Call<'_>], expected: &ExpectedCall<'_>, start: usize) -> Option<usize> {
-    first_from(actual.len(), start, |i| {
-        let call = &actual[i];
-        call.name == expected.name && expected.arguments.as_ref().is_none_or(|m| m.accepts(Some(call.args)))
-    })
+/// `findMatchingCall` for every expected call without comparing every pair:
+/// each expected call looks at the actual calls of its name only (through
+/// one required top-level value's hash when it has one), and expected calls
+/// with the same name and arguments share one cursor into that list, so no
+/// list is scanned twice for them (the in-order scan only moves forward).
+/// Cost: linear in the calls, plus, for distinct expected calls of one name
+/// whose arguments require no plain value (only patterns or nested
+/// objects), the actual calls of that name each.
+struct Finder<'a, 'v> {
+    actual: &'a [Call<'v>],
+    by_name: FxHashMap<&'v str, Vec<u32>>,
+    /// (name, key, value) hashes of every top-level argument member, built on first use.
+    by_entry: Option<EntryIndex>,
+    /// Per expected call: its class (same name and arguments text).
+    class_of: Vec<usize>,
+    /// Per class: where its scan of its candidate list stopped.
+    cursor: Vec<usize>,
+}
+
+const NONE: &[u32] = &[];
+
+/// Ascending actual indices by (name, key, value) hashes of their top-level argument members.
+type EntryIndex = FxHashMap<(u64, u64, u64), Vec<u32>>;
+
+impl<'a, 'v> Finder<'a, 'v> {
+    fn new(actual: &'a [Call<'v>], calls: &[ExpectedCall<'_>]) -> Self {
+        let mut by_name: FxHashMap<&'v str, Vec<u32>> = FxHashMap::default();
+        for (j, c) in actual.iter().enumerate() {
+            by_name.entry(c.name).or_default().push(j as u32);
+        }
+        // Classes: the same name and deep-equal arguments (a hash, confirmed).
+        let mut by_key: FxHashMap<(&str, u64), Vec<usize>> = FxHashMap::default();
+        let mut first_of: Vec<usize> = Vec::new();
+        let class_of = calls
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let same = by_key
+                    .entry((c.name, c.arguments_value.map_or(0, |v| json_hash(Some(v)))))
+                    .or_default();
+                let found = same.iter().copied().find(|&k| {
+                    let rep = &calls[first_of[k]];
+                    match (rep.arguments_value, c.arguments_value) {
+                        (None, None) => true,
+                        (Some(a), Some(b)) => json_eq(Some(a), Some(b)),
+                        _ => false,
+                    }
+                });
+                found.unwrap_or_else(|| {
+                    first_of.push(i);
+                    same.push(first_of.len() - 1);
+                    first_of.len() - 1
+                })
+            })
+            .collect();
+        Finder {
+            actual,
+            by_name,
+            by_entry: None,
+            class_of,
+            cursor: vec![0; first_of.len()],
+        }
+    }
+
+    /// The first actual call at or after `start` that expected call `i` matches.
+    fn find(&mut self, i: usize, expected: &ExpectedCall<'_>, start: usize) -> Option<usize> {
+        let class = self.class_of[i];
+        let actual = self.actual;
+        let list = candidates(actual, &self.by_name, &mut self.by_entry, expected);
+        let pos = self.cursor[class].max(list.partition_point(|&j| (j as usize) < start));
+        let found = list[pos..].iter().position(|&j| {
+            let call = &actual[j as usize];
+            call.name == expected.name && expected.arguments.as_ref().is_none_or(|m| m.accepts(Some(call.args)))
+        });
+        // Candidates before the one found (or all) do not match: later scans skip them.
+        self.cursor[class] = pos + found.unwrap_or(list.len() - pos);
+        found.map(|k| list[pos + k] as usize)
+    }
+}
+
+fn str_hash(s: &str) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(s.as_bytes());
+    h.finish()
+}
+
+/// Ascending actual indices that may match `expected` (a superset of those
+/// that do: the ones with its name, or with its name and the value one
+/// top-level member requires; hashes only, every candidate is checked).
+fn candidates<'l>(
+    actual: &[Call<'_>],
+    by_name: &'l FxHashMap<&str, Vec<u32>>,
+    by_entry: &'l mut Option<EntryIndex>,
+    expected: &ExpectedCall<'_>,
+) -> &'l [u32] {
+    let required = expected.arguments.as_ref().and_then(|m| match &m.root {
+        Node::Fields(fields) => fields.iter().find_map(|f| match &f.node {
+            Node::Equal(v, h) if !matches!(v, Val::Undefined) => Some((str_hash(&f.key), *h)),
+            _ => None,
+        }),
+        _ => None,
+    });
+    let Some((key, hash)) = required else {
+        return by_name.get(expected.name).map_or(NONE, Vec::as_slice);
+    };
+    let index = by_entry.get_or_insert_with(|| {
+        let mut index = EntryIndex::default();
+        for (j, c) in actual.iter().enumerate() {
+            let name = str_hash(c.name);
+            for m in c.args.members() {
+                index
+                    .entry((name, str_hash(&m.key), json_hash(Some(&m.value))))
+                    .or_default()
+                    .push(j as u32);
+            }
+        }
+        index
+    });
+    index
+        .get(&(str_hash(expected.name), key, hash))
+        .map_or(NONE, Vec::as_slice)
 }
 
 /// `validateToolCalls(response, expectation)`; `actual` is the simulation
@@ -155,17 +276,22 @@ pub(crate) fn validate_tool_calls(actual: Option<&[Call<'_>]>, expectation: &Too
         };
     };
     let calls = &expectation.calls;
-    let required = || calls.iter().filter(|c| c.required);
+    let mut finder = Finder::new(actual, calls);
+    let required = || calls.iter().enumerate().filter(|(_, c)| c.required);
     let n_required = required().count();
-    let found = required().filter(|c| find(actual, c, 0).is_some()).count();
-    let recall = ratio(found, n_required, 1.0);
+    let missing: Vec<usize> = required()
+        .filter(|&(i, c)| finder.find(i, c, 0).is_none())
+        .map(|(i, _)| i)
+        .collect();
+    let recall = ratio(n_required - missing.len(), n_required, 1.0);
     let mut allowed: Vec<&str> = Vec::new();
+    let mut allowed_set: FxHashSet<&str> = FxHashSet::default();
     for c in calls {
-        if !allowed.contains(&c.name) {
+        if allowed_set.insert(c.name) {
             allowed.push(c.name);
         }
     }
-    let is_allowed = |c: &Call<'_>| allowed.contains(&c.name);
+    let is_allowed = |c: &Call<'_>| allowed_set.contains(c.name);
     let precision = ratio(actual.iter().filter(|c| is_allowed(c)).count(), actual.len(), 1.0);
     let metrics = Some(ToolCallMetrics { precision, recall });
     let names: Vec<&str> = actual.iter().map(|c| c.name).collect();
@@ -178,7 +304,7 @@ pub(crate) fn validate_tool_calls(actual: Option<&[Call<'_>]>, expectation: &Too
     match expectation.order {
         CallOrder::Strict => {
             let miss = |i: usize| if calls[i].required { Miss::Stop } else { Miss::Skip };
-            let steps = in_order(calls.len(), actual.len(), |i, k| find(actual, &calls[i], k), miss);
+            let steps = in_order(calls.len(), actual.len(), |i, k| finder.find(i, &calls[i], k), miss);
             if let Some((i, step)) = steps
                 .iter()
                 .enumerate()
@@ -194,7 +320,7 @@ pub(crate) fn validate_tool_calls(actual: Option<&[Call<'_>]>, expectation: &Too
             }
         }
         CallOrder::Any => {
-            if let Some(expected) = required().find(|c| find(actual, c, 0).is_none()) {
+            if let Some(expected) = missing.first().map(|&i| &calls[i]) {
                 let note = expected
                     .arguments_text
                     .as_ref()

@@ -6,9 +6,12 @@
 //! the same inputs, or the seed's (`mcp-server-tester-expectations.txt`).
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "../support/complexity.rs"]
+mod complexity;
 mod helpers;
 
 mod checks;
+mod complexity_cases;
 mod evals;
 mod sanitize;
 #[cfg(feature = "schema")]

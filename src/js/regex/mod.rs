@@ -37,12 +37,14 @@
 
 mod case;
 mod class;
+mod replace;
 #[cfg(test)]
 #[path = "../../../tests/unit/js/regex.rs"]
 mod tests;
 mod translate;
 
 use crate::error::{MatcherError, Result};
+pub(crate) use replace::{compile_replacer, Replacer};
 
 /// The engine a translation is written for. Both get the same character
 /// sets, written out by the translation (neither engine's own case folding
@@ -162,15 +164,24 @@ fn lite(translated: &str, multi_line: bool, shown: &str, path: &str) -> Result<r
         .map_err(|e| does_not_compile(shown, path, &e.to_string()))
 }
 
+/// The most states a `validatePattern` pattern may compile to (the Thompson
+/// automaton the regex crate builds from the translation). The lazy DFA
+/// matches most patterns at a few nanoseconds per byte, but on a text that
+/// makes it build a new state at every step (`(?:\w{1,100}){30}x`) the regex
+/// crate falls back to simulating the automaton, at a cost per byte
+/// proportional to its states: this bound keeps that cost bounded. About
+/// 199 repetitions of `.` (`.{199}`: JavaScript's `.` is a class of 10 UTF-8
+/// states), 117 of `\S`, or 1,999 of an ASCII class (`\d{1999}`).
+pub(crate) const MAX_PATTERN_STATES: usize = 2_000;
+
 /// A pattern compiled by [`compile_lines`].
 #[derive(Clone, Debug)]
 pub(crate) enum LineRegex {
-    /// The regex crate (lazy DFA, literal prefilters).
+    /// The regex crate's lazy DFA, on an automaton of at most [`MAX_PATTERN_STATES`].
     Full(regex::Regex),
-    /// regex-lite, for a pattern whose regex-crate automaton exceeds the
-    /// size limit: a counted repetition of a large class (`.{5000}`) is ~20
-    /// times larger there, and regex-lite accepted these patterns before.
-    Lite(regex_lite::Regex),
+    /// A pattern that is plain text of any length (`a\.b`, a whole recorded
+    /// response escaped): a substring search (linear, no automaton).
+    Literal(Box<str>),
 }
 
 impl LineRegex {
@@ -178,7 +189,7 @@ impl LineRegex {
     pub(crate) fn is_match(&self, text: &str) -> bool {
         match self {
             LineRegex::Full(re) => re.is_match(text),
-            LineRegex::Lite(re) => re.is_match(text),
+            LineRegex::Literal(s) => text.contains(&**s),
         }
     }
 }
@@ -186,24 +197,57 @@ impl LineRegex {
 /// `validatePattern`'s form of a JS pattern: as [`compile`], but `^` and `$`
 /// match at every line start and end whatever the `m` flag (the matcher's
 /// documented "multiline matching"), `fold` adds the `i` flag, and the
-/// regex crate runs it (regex-lite when its automaton would be too large).
+/// regex crate runs it.
 ///
-/// Errors: as [`compile`].
+/// Errors: as [`compile`]; also `INVALID_ARGUMENT` at `path` for a pattern
+/// (other than plain text) whose automaton has more than
+/// [`MAX_PATTERN_STATES`] states (the message names the limit).
 pub(crate) fn compile_lines(source: &str, flags: &str, fold: bool, shown: &str, path: &str) -> Result<LineRegex> {
     let mut f = Flags::parse(flags, path)?;
     f.fold |= fold;
     let translated = translate(source, &f, Engine::Full, shown, path)?;
-    match regex::RegexBuilder::new(&translated)
+    let too_large = || {
+        MatcherError::invalid_argument(
+            path,
+            format!(
+                "the pattern {shown} compiles to more than {MAX_PATTERN_STATES} automaton states (the limit that keeps \
+                 matching linear with a bounded cost per character); use smaller counted repetitions"
+            ),
+        )
+    };
+    let syntax = regex_automata::util::syntax::Config::new().multi_line(true).crlf(true);
+    if let Ok(hir) = regex_automata::util::syntax::parse_with(&translated, &syntax) {
+        if let regex_syntax::hir::HirKind::Literal(lit) = hir.kind() {
+            if let Ok(text) = std::str::from_utf8(&lit.0) {
+                return Ok(LineRegex::Literal(text.into()));
+            }
+        }
+    }
+    let nfa = regex_automata::nfa::thompson::Compiler::new()
+        .syntax(syntax)
+        .configure(
+            regex_automata::nfa::thompson::Config::new()
+                .nfa_size_limit(Some(1 << 22))
+                .which_captures(regex_automata::nfa::thompson::WhichCaptures::None),
+        )
+        .build(&translated);
+    match nfa {
+        Ok(nfa) if nfa.states().len() > MAX_PATTERN_STATES => return Err(too_large()),
+        Ok(_) => {}
+        Err(e) if e.size_limit().is_some() => return Err(too_large()),
+        Err(e) => return Err(does_not_compile(shown, path, &e.to_string())),
+    }
+    regex::RegexBuilder::new(&translated)
         .multi_line(true)
         .crlf(true)
         .size_limit(1 << 22)
+        // Room for 500 lazy-DFA states of the largest automaton before the
+        // cache thrashes (the default, 2 MiB, holds half as many).
+        .dfa_size_limit(1 << 22)
         .build()
-    {
-        Ok(re) => Ok(LineRegex::Full(re)),
-        Err(regex::Error::CompiledTooBig(_)) => {
-            let translated = translate(source, &f, Engine::Lite, shown, path)?;
-            lite(&translated, true, shown, path).map(LineRegex::Lite)
-        }
-        Err(e) => Err(does_not_compile(shown, path, &e.to_string())),
-    }
+        .map(LineRegex::Full)
+        .map_err(|e| match e {
+            regex::Error::CompiledTooBig(_) => too_large(),
+            e => does_not_compile(shown, path, &e.to_string()),
+        })
 }

@@ -1,0 +1,159 @@
+//! Complexity tests (issue 16 items 1 and 3): each hostile input of the issue
+//! scaled 10× costs at most about 10× (a ratio measured in one run, see
+//! `tests/support/complexity.rs`), or is refused with a coded error naming
+//! the limit. Expected outputs are JavaScript's answers for the same calls
+//! (`"aaa".replace(/a*b|/g, "-")` is `"-a-a-a-"`), derived per size.
+
+use crate::complexity::assert_linear;
+use mcp_matchers::responses::*;
+use mcp_matchers::ErrorCode;
+use serde_json::json;
+use std::time::Duration;
+
+fn custom(pattern: &str, replacement: &str) -> Sanitizer {
+    Sanitizer::Regex {
+        pattern: JsPattern::Source(pattern.into()),
+        replacement: Some(replacement.into()),
+    }
+}
+
+fn response(text: &str) -> serde_json::Value {
+    json!({ "content": [{ "type": "text", "text": text }] })
+}
+
+#[test]
+fn sanitizer_replace_never_rescans() {
+    // /a*b|/ on "a"×n: no b, so every position takes the empty match (JS:
+    // "-a-a…a-"); a search that rescans the a's after each match is quadratic.
+    let s = [custom("a*b|", "-")];
+    assert_linear(
+        "/a*b|/ on a×n",
+        32_000,
+        Duration::from_secs(20),
+        |n| "a".repeat(n),
+        |text| {
+            let out = apply_sanitizers(text, &s).unwrap();
+            assert_eq!(out.len(), 2 * text.len() + 1);
+            assert!(out.starts_with("-a-a") && out.ends_with("a-"));
+        },
+    );
+    // /[ab]*c|a/ on "ab"×n: no c; each a is replaced, each b kept.
+    let s = [custom("[ab]*c|a", "-")];
+    assert_linear(
+        "/[ab]*c|a/ on ab×n",
+        3_200,
+        Duration::from_secs(20),
+        |n| "ab".repeat(n),
+        |text| assert_eq!(apply_sanitizers(text, &s).unwrap(), "-b".repeat(text.len() / 2)),
+    );
+}
+
+#[test]
+fn snapshot_diff_is_bounded() {
+    // Two texts of n lines over three distinct lines: a minimal diff costs
+    // O(n²) here; the bounded one stays linear and is still a correct diff.
+    let lines = ["alpha\n", "beta\n", "gamma\n"];
+    let make = |n: usize| {
+        let mut s = 7u64;
+        let mut next = move || {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            lines[(s >> 33) as usize % 3]
+        };
+        let a: String = (0..n).map(|_| next()).collect();
+        let b: String = (0..n).map(|_| next()).collect();
+        (a, b)
+    };
+    assert_linear(
+        "matchSnapshot of n lines over 3 distinct lines",
+        10_000,
+        Duration::from_secs(20),
+        make,
+        |(a, b)| {
+            let r = match_snapshot(&response(b), Some(a), &[]).unwrap();
+            assert!(!r.pass);
+            assert!(r.diff.starts_with("--- expected\n+++ actual\n@@ -1"));
+        },
+    );
+}
+
+#[test]
+fn patterns_stay_linear_or_are_refused_naming_the_limit() {
+    // The issue's two patterns: their automata are too large for a bounded
+    // cost per character, so they are refused before any text is read.
+    for p in [".{3000}$", r"(?:\w{1,100}){30}x"] {
+        let e = validate_pattern(&response("x"), &[JsPattern::Source(p.into())], &TextOptions::default()).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidArgument, "{p}");
+        assert_eq!(e.path, "patterns[0]");
+        assert!(e.message.contains("limit"), "{p}: {}", e.message);
+    }
+    // Accepted patterns stay linear, on texts built against a lazy DFA.
+    // `.{190}$` on lines one character short; `(?:\w{1,10}){30}x` on runs of
+    // 299 word characters and an x; `(?:\w{1,100}){10}x` (about 1,990 states) on
+    // runs of 999: the lazy DFA cannot keep its states and the regex crate
+    // simulates the automaton, the worst cost per character the limit allows.
+    let cases = [
+        (".{190}$", "w".repeat(189), false, 10_000),
+        (r"(?:\w{1,10}){30}x", "w".repeat(299) + "x", true, 10_000),
+        (r"(?:\w{1,100}){10}x", "w".repeat(999) + "x", true, 2_000),
+    ];
+    for (p, line, pass, n) in cases {
+        let patterns = [JsPattern::Source(p.into())];
+        assert_linear(
+            p,
+            n,
+            Duration::from_secs(20),
+            |n| {
+                let mut text = String::new();
+                while text.len() < n {
+                    text.push_str(&line);
+                    text.push('\n');
+                }
+                text
+            },
+            |text| {
+                let r = validate_pattern(&response(text), &patterns, &TextOptions::default()).unwrap();
+                assert_eq!(r.pass, pass, "{p}");
+            },
+        );
+    }
+}
+
+#[test]
+fn tool_call_expectations_do_not_compare_every_pair() {
+    // n expected calls against n actual calls, all of one name with
+    // different arguments: the first call of a name with matching arguments
+    // is found through an index, not by scanning every actual call.
+    let make = |n: usize| {
+        let calls: Vec<_> = (0..n)
+            .map(|i| json!({ "name": "t", "arguments": { "i": i } }))
+            .collect();
+        let actual: Vec<_> = (0..n)
+            .rev()
+            .map(|i| json!({ "name": "t", "arguments": { "i": i } }))
+            .collect();
+        // n optional calls no actual call has (each a miss the in-order scan
+        // skips), then one that is there.
+        let mut names: Vec<_> = (0..n)
+            .map(|i| json!({ "name": format!("n{i}"), "required": false }))
+            .collect();
+        names.push(json!({ "name": "t", "arguments": { "i": 0 } }));
+        (
+            json!({ "success": true, "toolCalls": actual }),
+            json!({ "calls": calls, "exclusive": true }),
+            json!({ "calls": names, "order": "strict" }),
+        )
+    };
+    assert_linear(
+        "validateToolCalls, n calls of one name",
+        1_600,
+        Duration::from_secs(20),
+        make,
+        |(response, any, strict)| {
+            let r = validate_tool_calls(response, any).unwrap();
+            assert!(r.pass, "{}", r.message);
+            let r = validate_tool_calls(response, strict).unwrap();
+            assert!(r.pass, "{}", r.message);
+            assert_eq!(r.metrics.unwrap().precision, 1.0);
+        },
+    );
+}

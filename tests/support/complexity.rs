@@ -1,0 +1,51 @@
+//! Complexity checks shared by the family test binaries (included with
+//! `#[path = "../support/complexity.rs"] mod complexity;`): an input scaled
+//! 10× must cost at most about 10× (issue 16 item 3), measured as a ratio in
+//! one run so that the machine's speed and load cancel out.
+#![allow(dead_code)]
+
+use std::time::{Duration, Instant};
+
+/// The ratio a 10× input may cost: "about 10×" with room for noise on a
+/// loaded machine; a quadratic path costs 100×.
+pub const MAX_RATIO: f64 = 25.0;
+
+/// The best of three runs of `run` on `input`.
+fn best_of_three<T>(input: &T, run: &mut impl FnMut(&T)) -> Duration {
+    (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            run(input);
+            t.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// Builds inputs of size `n` and `10 n` with `make` (not timed), times `run`
+/// on each (best of three), and asserts that the larger costs at most
+/// [`MAX_RATIO`] times the smaller and at most `limit` in absolute terms.
+/// Returns both times, for messages.
+pub fn assert_linear<T>(
+    what: &str,
+    n: usize,
+    limit: Duration,
+    make: impl Fn(usize) -> T,
+    mut run: impl FnMut(&T),
+) -> (Duration, Duration) {
+    let (small, large) = (make(n), make(10 * n));
+    // A first run warms caches (allocator, compiled patterns) for both sizes alike.
+    run(&small);
+    let t1 = best_of_three(&small, &mut run);
+    let t10 = best_of_three(&large, &mut run);
+    // Below a millisecond the clock and the allocator dominate: count it as one.
+    let base = t1.max(Duration::from_millis(1));
+    let ratio = t10.as_secs_f64() / base.as_secs_f64();
+    eprintln!("{what}: n = {n} {t1:?}, 10n {t10:?} ({ratio:.1}×)");
+    assert!(
+        ratio <= MAX_RATIO,
+        "{what}: n = {n} took {t1:?}, 10n took {t10:?} ({ratio:.1}×, at most {MAX_RATIO}× allowed)"
+    );
+    assert!(t10 <= limit, "{what}: 10n = {} took {t10:?} (limit {limit:?})", 10 * n);
+    (t1, t10)
+}
