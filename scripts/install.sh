@@ -2,7 +2,7 @@
 # Installs everything a fresh machine of this kind lacks (see ../shared/TOOLCHAIN.md);
 # each step is skipped when already done, so it is cheap to run again.
 #   wasm32 target · wasm-bindgen-cli at the exact version of the wasm-bindgen crate ·
-#   wasm-pack · Debian chromium + chromium-driver · npm devDependencies (npm ci)
+#   wasm-pack · cargo-fuzz · Debian chromium + chromium-driver · npm devDependencies (npm ci)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -19,6 +19,8 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WB" ]; then
   cargo install wasm-bindgen-cli --version "=$WB"   # no --locked: one locked dep is not served here
 fi
 command -v wasm-pack >/dev/null || { say "wasm-pack"; cargo install wasm-pack --locked; }
+# The fuzz targets (fuzz/, scripts/fuzz.sh): cargo-fuzz on stable with `-s none`.
+command -v cargo-fuzz >/dev/null || { say "cargo-fuzz"; cargo install cargo-fuzz; }
 
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   say "chromium + chromium-driver (Debian)"

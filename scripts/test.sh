@@ -2,7 +2,8 @@
 # Runs every test of the project (the README's test command):
 #   native Rust tests and lints · wasm build · Node tests (differential against
 #   @mcpjam/sdk, examples, package) · TypeScript check · npm pack install check ·
-#   wasm-bindgen tests in Node and headless Chromium · www/ page in Chromium.
+#   wasm-bindgen tests in Node and headless Chromium · www/ page in Chromium ·
+#   a short run of every fuzz target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
@@ -44,3 +45,6 @@ wasm-pack test --headless --chrome -- --test browser
 
 step "Node tests (node --test)"
 node --test tests/js/ tests/browser/
+
+step "fuzz smoke: every target of fuzz/ for 3 s (scripts/fuzz.sh; the campaign: scripts/fuzz.sh 300)"
+bash scripts/fuzz.sh 3
