@@ -17,6 +17,12 @@ const SCRATCH_MAX = 1 << 22; // larger payloads get a one-off buffer
 let scratch = new Uint8Array(1 << 16);
 /** The largest payload one call may hand over, in UTF-16 code units (32 Mi). */
 export const MAX_PAYLOAD = 32 * 1024 * 1024;
+/** Refuses `text` longer than MAX_PAYLOAD code units (UNSUPPORTED_VALUE at `path`). */
+export function capped(text, path) {
+  if (text.length > MAX_PAYLOAD) fail("UNSUPPORTED_VALUE", path, `input too large: ${text.length} characters (at most ${MAX_PAYLOAD} per call)`);
+  return text;
+}
+
 // `texts`: [json, extended, name?] per part; `name` labels a too-large part.
 export function payload(texts) {
   let ext = 0;

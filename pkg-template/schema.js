@@ -11,6 +11,7 @@
 import * as glue from "./wasm/schema.js";
 import { wasmBytes } from "./wasm/schema_bytes.js";
 import { call, fail, guard } from "./errors.js";
+import { capped } from "./internal.js";
 export { MatcherError } from "./errors.js";
 import { isStandardSchema, schemaVerdict, validatableValue } from "./schema-core.js";
 
@@ -27,7 +28,7 @@ function jsonText(v, path) {
   } catch (e) {
     fail("UNSUPPORTED_VALUE", path, `the value has no JSON form (${e && e.message})`);
   }
-  return text;
+  return text === undefined ? text : capped(text, path);
 }
 
 function readOptions(options) {

@@ -14,7 +14,7 @@ const {
   transcript_normalize: wasmNormalize,
   transcript_write_jsonl: wasmWriteJsonl,
 } = guard("transcripts", glue);
-import { call, encodeOptions, fail } from "./internal.js";
+import { call, capped, encodeOptions, fail } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
 /**
@@ -42,6 +42,7 @@ export function normalizeTranscript(input, options) {
   } else if (input !== null && typeof input === "object") text = JSON.stringify(input);
   else fail("INVALID_ARGUMENT", "input", "input must be transcript text, an array of records, or one record");
   // The run-level events are the turns' events, in turn order: the same objects.
+  capped(text, "input");
   const { harness, turns } = JSON.parse(call(() => wasmNormalize(text, isText, opts)));
   return { harness, turns, events: turns.flatMap((t) => t.events) };
 }
@@ -50,7 +51,7 @@ export function normalizeTranscript(input, options) {
 export function writeTranscriptJsonl(events) {
   const list = Array.isArray(events) ? events : events?.events;
   if (!Array.isArray(list)) fail("INVALID_ARGUMENT", "events", "events must be an array (or a turn or run)");
-  return call(() => wasmWriteJsonl(JSON.stringify(list)));
+  return call(() => wasmWriteJsonl(capped(JSON.stringify(list), "events")));
 }
 
 /** See transcripts.d.ts. */
@@ -79,7 +80,7 @@ function subject(actual) {
 }
 
 function check(name, actual, negated, args) {
-  const body = JSON.stringify([actual, negated, ...args]);
+  const body = capped(JSON.stringify([actual, negated, ...args]), "actual");
   try {
     return JSON.parse(wasmCheck(name, body));
   } catch (e) {

@@ -1,0 +1,190 @@
+// Hostile input through the package (issue 16): the issue's cases run in
+// well under a second in WebAssembly (each scaled 10× costs at most about
+// 10×, measured as a ratio in one run), over-limit patterns are refused
+// naming the limit, one call grows a module's memory by at most a bounded
+// multiple of its input (measured in a fresh process per call), and inputs
+// over the per-call bound are refused with UNSUPPORTED_VALUE. Expected
+// values are JavaScript's own answers for the same calls, derived per size.
+//
+//   node --test tests/js/hostile.test.mjs
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import * as pkg from "../../pkg/index.js";
+import { normalizeTranscript, trajectoryF1 } from "../../pkg/transcripts.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const MAX_RATIO = 25; // "about 10×", with room for a loaded machine; quadratic is 100×
+
+function best(fn) {
+  let t = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    fn();
+    t = Math.min(t, performance.now() - t0);
+  }
+  return t;
+}
+
+// Times run(make(n)) and run(make(10 n)); asserts the ratio and an absolute limit (ms).
+function linear(what, n, limitMs, make, run) {
+  const small = make(n);
+  const large = make(10 * n);
+  run(small);
+  const t1 = best(() => run(small));
+  const t10 = best(() => run(large));
+  const ratio = t10 / Math.max(t1, 1);
+  assert.ok(ratio <= MAX_RATIO, `${what}: n = ${n} ${t1.toFixed(1)} ms, 10n ${t10.toFixed(1)} ms (${ratio.toFixed(1)}×)`);
+  assert.ok(t10 <= limitMs, `${what}: 10n took ${t10.toFixed(0)} ms (limit ${limitMs} ms)`);
+  console.log(`# ${what}: n = ${n} ${t1.toFixed(1)} ms, 10n ${t10.toFixed(1)} ms (${ratio.toFixed(1)}×)`);
+  return [t1, t10];
+}
+
+const response = (text) => ({ content: [{ type: "text", text }] });
+
+test("custom sanitizer replace: /a*b|/ on 32 KB and /[ab]*c|a/ on 64 KB (22 s and 48 s before)", () => {
+  // JS: "aaa".replace(/a*b|/g, "-") is "-a-a-a-"; "abab".replace(/[ab]*c|a/g, "-") is "-b-b".
+  assert.equal("aaa".replace(/a*b|/g, "-"), "-a-a-a-");
+  linear("/a*b|/", 3_200, 1_000, (n) => "a".repeat(n), (t) => assert.equal(pkg.applySanitizers(t, [{ pattern: /a*b|/g, replacement: "-" }]), "-" + "a-".repeat(t.length)));
+  linear("/[ab]*c|a/", 3_200, 1_000, (n) => "ab".repeat(n), (t) => assert.equal(pkg.applySanitizers(t, [{ pattern: /[ab]*c|a/g, replacement: "-" }]), "-b".repeat(t.length / 2)));
+});
+
+test("validatePattern past the automaton limit: INVALID_ARGUMENT naming it, before any text is read", () => {
+  const text = "w".repeat(100_000);
+  for (const p of [/.{3000}$/, /(?:\w{1,100}){30}x/]) {
+    const t0 = performance.now();
+    assert.throws(
+      () => pkg.validatePattern(response(text), [p]),
+      (e) => e.code === "INVALID_ARGUMENT" && e.path === "patterns[0]" && /more than 2000 automaton states/.test(e.message),
+    );
+    assert.ok(performance.now() - t0 < 1_000);
+  }
+  // The worst accepted pattern on text built against a lazy DFA stays linear.
+  const p = [/(?:\w{1,100}){10}x/];
+  linear("(?:\\w{1,100}){10}x", 2_000, 2_000, (n) => ("w".repeat(999) + "x\n").repeat(Math.ceil(n / 1001)), (t) => assert.equal(pkg.validatePattern(response(t), p).pass, true));
+});
+
+test("matchSnapshot of two 100,000-line texts over three distinct lines (11 s before)", () => {
+  let s = 7;
+  const line = () => ["alpha\n", "beta\n", "gamma\n"][(s = (s * 1103515245 + 12345) % 2 ** 31) % 3];
+  const make = (n) => [Array.from({ length: n }, line).join(""), Array.from({ length: n }, line).join("")];
+  linear("matchSnapshot", 10_000, 3_000, make, ([a, b]) => {
+    const r = pkg.matchSnapshot(b, a, []);
+    assert.equal(r.pass, false);
+    assert.ok(r.diff.startsWith("--- expected\n+++ actual\n@@ -1"));
+  });
+});
+
+test("validateToolCalls and trajectoryF1 with 16,000 calls on each side (every pair compared before)", () => {
+  const sim = (n) => ({ success: true, toolCalls: Array.from({ length: n }, (_, i) => ({ name: "t", arguments: { i: n - 1 - i } })) });
+  const expectation = (n) => ({ calls: Array.from({ length: n }, (_, i) => ({ name: "t", arguments: { i } })), exclusive: true });
+  linear("validateToolCalls", 1_600, 3_000, (n) => [sim(n), expectation(n)], ([r, e]) => assert.equal(pkg.validateToolCalls(r, e).pass, true));
+  // A run of n distinct tool calls against their names in reverse: F1 = 1.
+  const run = (n) => ({
+    events: Array.from({ length: n }, (_, i) => ({ type: "tool", turn: 0, name: `tool${i}`, toolCallId: `c${i}` })),
+    turns: [{ turn: 0, events: [], unreported: [] }],
+  });
+  linear("trajectoryF1", 1_600, 3_000, (n) => [run(n), Array.from({ length: n }, (_, i) => `tool${n - 1 - i}`)], ([r, names]) => assert.equal(trajectoryF1(r, names, 1).pass, true));
+});
+
+test("inputs over the per-call bound are refused with UNSUPPORTED_VALUE (32 Mi characters)", () => {
+  const big = "x".repeat(32 * 1024 * 1024 + 1);
+  assert.throws(() => pkg.validateText(big, ["x"]), (e) => e.code === "UNSUPPORTED_VALUE");
+  assert.throws(() => normalizeTranscript(big), (e) => e.code === "UNSUPPORTED_VALUE" && e.path === "input");
+  assert.throws(() => pkg.detectTraceFormat(big), (e) => e.code === "UNSUPPORTED_VALUE");
+  // The modules still answer.
+  assert.equal(pkg.validateText("xyz", ["y"]).pass, true);
+});
+
+// One call in a fresh process: the module's memory growth over the input's bytes.
+function growth(kind, mb) {
+  const script = `
+    const pkg = await import(${JSON.stringify(pathToFileURL(join(root, "pkg/index.js")).href)});
+    const { families } = await import(${JSON.stringify(pathToFileURL(join(root, "pkg/errors.js")).href)});
+    const { normalizeTranscript } = await import(${JSON.stringify(pathToFileURL(join(root, "pkg/transcripts.js")).href)});
+    const n = ${mb * 1e6};
+    const words = "lorem ipsum dolor 2025-01-15 ".repeat(n / 29);
+    const cases = {
+      text: ["responses", words.length, () => pkg.validateText(words, ["dolor"])],
+      pattern: ["responses", words.length, () => pkg.validatePattern(words, [/\\d{4}-\\d{2}-\\d{2}$/])],
+      sanitize: ["responses", words.length, () => pkg.applySanitizers(words, [{ pattern: /[a-z]+ (\\d+)/g, replacement: "<$1>" }, "iso-date"])],
+      snapshot: ["responses", 2 * words.length, () => pkg.matchSnapshot(words.replaceAll(" ", "\\n"), words.replaceAll("o", "0").replaceAll(" ", "\\n"), [])],
+      trace: ["traces", 0, null],
+      transcript: ["transcripts", 0, null],
+      calls: ["tool_calls", 0, null],
+    };
+    const calls = Array.from({ length: n / 50 }, (_, i) => ({ toolName: "t" + (i % 50), arguments: { i, q: "x" } }));
+    cases.calls = ["tool_calls", 2 * JSON.stringify(calls).length, () => pkg.evaluateToolCalls(calls, calls.slice().reverse())];
+    const msgs = Array.from({ length: n / 120 }, (_, i) => ({ role: "assistant", content: null, tool_calls: [{ id: "c" + i, type: "function", function: { name: "f", arguments: '{"a":' + i + '}' } }] }));
+    const trace = JSON.stringify(msgs);
+    cases.trace = ["traces", trace.length, () => pkg.PromptResult.fromTrace(trace).getToolCalls()];
+    const lines = Array.from({ length: n / 150 }, (_, i) => JSON.stringify({ type: "item.completed", item: { id: "i" + i, type: "command_execution", command: "ls -la", aggregated_output: "x", exit_code: 0, status: "completed" } })).join("\\n");
+    cases.transcript = ["transcripts", lines.length, () => normalizeTranscript(lines, { harness: "codex" })];
+    const [family, size, run] = cases[${JSON.stringify(kind)}];
+    const before = families[family].__memory_bytes();
+    run();
+    console.log(JSON.stringify({ growth: families[family].__memory_bytes() - before, size }));`;
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+test("one call grows a module's memory by at most 16× its input (fresh process per call)", (t) => {
+  const MB = 2;
+  for (const kind of ["text", "pattern", "sanitize", "snapshot", "trace", "transcript", "calls"]) {
+    const { growth: g, size } = growth(kind, MB);
+    t.diagnostic(`${kind}: ${size} bytes in, memory +${g} bytes (${(g / size).toFixed(2)}×)`);
+    assert.ok(size > MB * 0.9e6, `${kind}: input ${size}`);
+    assert.ok(g <= 16 * size + (16 << 20), `${kind}: memory grew ${g} bytes for ${size} bytes of input (${(g / size).toFixed(1)}×)`);
+  }
+});
+
+// ---- the hostile-input catalogue (issue 16 item 5) for the exports above --
+// Each input ends in a result or a coded error, and the module answers a
+// well-formed call correctly afterwards.
+const CODES = new Set(["INVALID_ARGUMENT", "INVALID_OPTION", "UNSUPPORTED_VALUE", "INVALID_JSON"]);
+function resultOrCoded(what, fn) {
+  const t0 = performance.now();
+  try {
+    const r = fn();
+    assert.ok(r !== undefined, `${what}: a result`);
+  } catch (e) {
+    assert.ok(e instanceof pkg.MatcherError && CODES.has(e.code), `${what}: ${e?.code ?? e}`);
+  }
+  const ms = performance.now() - t0;
+  assert.ok(ms < 2_000, `${what}: ${ms.toFixed(0)} ms`);
+}
+
+test("catalogue: validatePattern, applySanitizers, matchSnapshot, validateToolCalls on hostile input", () => {
+  let deep = { v: 1 };
+  for (let i = 0; i < 500; i++) deep = { a: deep };
+  const cyclic = { a: 1 };
+  cyclic.self = cyclic;
+  const responses = {
+    "deep nesting": { content: [{ type: "text", text: "x" }], structuredContent: deep },
+    "cyclic value": cyclic,
+    "huge string": "é".repeat(1 << 20),
+    "many small items": { content: Array.from({ length: 50_000 }, (_, i) => ({ type: "text", text: String(i) })) },
+    "lone surrogate": { content: [{ type: "text", text: "a\ud800b" }] },
+    "duplicate keys (as JSON text)": '{"content":[{"type":"text","text":"a"}],"content":[]}',
+  };
+  const patterns = [/(a+)+$/, /(?:a|a)*b/, /\b\B/, /[^]*?x/s, /^$/m, "(", /(?<n>x)\k<n>/, /.{3000}/, /x{0,1000}y/];
+  const sanitizers = [["uuid", "iso-date", "timestamp", "objectId", "jwt"], [{ pattern: /(a|b?)*c?/g, replacement: "[$1$&$<x>]" }], [{ remove: ["a.b", "0", "content.text"] }], [{ pattern: "(" }], [{ pattern: /x/y }]];
+  for (const [what, r] of Object.entries(responses)) {
+    for (const p of patterns) resultOrCoded(`validatePattern ${what} ${p}`, () => pkg.validatePattern(r, [p]));
+    for (const s of sanitizers) resultOrCoded(`applySanitizers ${what}`, () => pkg.applySanitizers(r, s));
+    resultOrCoded(`matchSnapshot ${what}`, () => pkg.matchSnapshot(r, "stored\n".repeat(20_000), ["uuid"]));
+    resultOrCoded(`validateToolCalls ${what}`, () => pkg.validateToolCalls(r, { calls: [{ name: "a", arguments: { q: { $pattern: "(a+)+$" } } }] }));
+  }
+  const calls = Array.from({ length: 20_000 }, (_, i) => ({ name: `t${i % 3}`, arguments: { i, deep: i % 1000 === 0 ? deep : 0 } }));
+  resultOrCoded("validateToolCalls with 20,000 calls and deep arguments", () => pkg.validateToolCalls({ success: true, toolCalls: calls }, { calls, order: "strict" }));
+  resultOrCoded("validateToolCalls with a cyclic expectation", () => pkg.validateToolCalls({ success: true, toolCalls: [] }, cyclic));
+  // Afterwards: the reference's answers for ordinary calls.
+  assert.equal(pkg.validatePattern({ content: [{ type: "text", text: "Temperature: 21°C" }] }, [/\d+°[CF]/]).pass, true);
+  assert.equal(pkg.applySanitizers("id 550e8400-e29b-41d4-a716-446655440000", ["uuid"]), "id [UUID]");
+  assert.equal(pkg.matchSnapshot("a\nb\n", "a\nb\n", []).pass, true);
+  assert.equal(pkg.validateToolCalls({ success: true, toolCalls: [{ name: "a" }] }, { calls: [{ name: "a" }] }).pass, true);
+});
