@@ -15,7 +15,10 @@ export PATH="$HOME/.cargo/bin:$PATH"
 secs=${1:-3}
 shift || true
 targets=${*:-traces transcripts patterns sanitizers globs judge dataset tool_calls snapshots responses}
-cargo fuzz build -s none 2>&1 | grep -v "^\s*Compiling\|^\s*Finished" || true
+if ! out=$(cargo fuzz build -s none 2>&1); then
+  echo "$out"
+  exit 1
+fi
 failed=0
 for t in $targets; do
   work="target/fuzz-corpus/$t"

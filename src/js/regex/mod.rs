@@ -3,11 +3,12 @@
 //! crate, so that no pattern can hang a test run, and so that every family
 //! reads a pattern the way `new RegExp(source, flags)` does in V8.
 //!
-//! Two entries: [`compile`] is `new RegExp(source, flags)` on regex-lite
-//! (the transcript matchers, `$pattern` argument matchers, custom
-//! sanitizers); [`compile_lines`] is `validatePattern`'s form (`^`/`$` at
-//! every line, the regex crate's lazy DFA, regex-lite when that automaton
-//! would be too large).
+//! Three entries: [`compile`] is `new RegExp(source, flags)` on regex-lite
+//! (the transcript matchers, `$pattern` argument matchers);
+//! [`compile_lines`] is `validatePattern`'s form (`^`/`$` at every line, the
+//! regex crate's lazy DFA, patterns of more than [`MAX_PATTERN_STATES`]
+//! automaton states refused); [`compile_replacer`] is a global `replace` in
+//! one pass over the text (custom sanitizers, [`replace`]).
 //!
 //! What the translation keeps from JavaScript (Annex B syntax without `u`):
 //! `{`/`}` that do not form a quantifier are literals (`/a{/`, `/a{1/`);

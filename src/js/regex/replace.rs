@@ -31,7 +31,7 @@ use rustc_hash::FxHashMap;
 /// The most memory the sets of live states of one replace may take.
 pub(crate) const MAX_SET_BYTES: usize = 64 << 20;
 
-/// A global JavaScript `RegExp` compiled for [`Replacer::replace`].
+/// A global JavaScript `RegExp` compiled for [`Replacer::for_each_match`].
 #[derive(Clone, Debug)]
 pub(crate) struct Replacer {
     nfa: NFA,
