@@ -40,8 +40,8 @@ export function normalizeTranscript(input, options) {
   } else if (input !== null && typeof input === "object") text = JSON.stringify(input);
   else fail("INVALID_ARGUMENT", "input", "input must be transcript text, an array of records, or one record");
   // The run-level events are the turns' events, in turn order: the same objects.
-  const { harness, turns } = JSON.parse(call(() => wasmNormalize(text, isText, opts)));
-  return { harness, turns, events: turns.flatMap((t) => t.events) };
+  const { harness, turns, diagnostics } = JSON.parse(call(() => wasmNormalize(text, isText, opts)));
+  return { harness, turns, events: turns.flatMap((t) => t.events), diagnostics };
 }
 
 /** See transcripts.d.ts. */

@@ -25,8 +25,8 @@ fn strings(r: &Reader<'_, '_>, what: &str) -> Result<Vec<String>> {
 
 /// `normalizeTranscript`: `input` is raw transcript text when `is_text`, else
 /// the JSON text of parsed records; `options` is `{ harness?, workspace?,
-/// mcpServers? }` as JSON (extended form, see [`crate::value::parse`]). Returns `{ harness, turns }` as JSON text (the
-/// glue adds the run-level `events`).
+/// mcpServers? }` as JSON (extended form, see [`crate::value::parse`]). Returns `{ harness, turns, diagnostics }` as
+/// JSON text (the glue adds the run-level `events`).
 ///
 /// Errors: `INVALID_OPTION` for a `harness` that is not a known name, a
 /// `workspace` that is not a string, `mcpServers` that are not strings.
@@ -47,11 +47,12 @@ pub fn transcript_normalize(input: &str, is_text: bool, options: &str) -> std::r
         } else {
             normalize_transcript(&json(input, "input")?, harness, &opts)?
         };
-        // `{ harness, turns }` only: the JS glue makes `events` from the turns'
+        // `{ harness, turns, diagnostics }` only: the JS glue makes `events` from the turns'
         // events (the same objects), so no event crosses twice.
         let view = RunTurns {
             harness: &run.harness,
             turns: &run.turns,
+            diagnostics: &run.diagnostics,
         };
         Ok(serde_json::to_string(&view).unwrap_or_default())
     })()
@@ -62,6 +63,7 @@ pub fn transcript_normalize(input: &str, is_text: bool, options: &str) -> std::r
 struct RunTurns<'r> {
     harness: &'r str,
     turns: &'r [Turn],
+    diagnostics: &'r [TranscriptDiagnostic],
 }
 
 /// reeval's `transcript.jsonl` from a JSON array of events.
@@ -224,7 +226,7 @@ fn check(m: &str, actual: &Value, negated: bool, rest: &[Val<'_>]) -> Result<Che
             let ws = o.field("workspace").opt_str()?;
             let ignore = strings(&o.field("ignore"), "an array of globs")?;
             let patterns = path_patterns(&arg[0], ws)?;
-            text(&to_have_changed(&subject()?, &patterns, &ignore, negated))
+            text(&to_have_changed(&subject()?, &patterns, &ignore, ws, negated))
         }
         "toHaveFile" => {
             let path = arg[0].str()?;

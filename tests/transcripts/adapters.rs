@@ -383,6 +383,7 @@ fn harness_names_and_detection() {
     assert_eq!((e.code.as_str(), e.path.as_str()), ("INVALID_ARGUMENT", "input"));
     let empty = normalize_text("banner line\n", None, &NormalizeOptions::default()).unwrap();
     assert!(empty.events().is_empty());
+    assert_eq!(empty.diagnostics[0].code, "NOTHING_READ");
     // Named harness wins over detection.
     let r = normalize_text(
         &fixture("opencode/untether_opencode-run-json_bash.jsonl"),
@@ -538,7 +539,8 @@ fn a_run_stores_each_event_once_and_serialises_the_run_level_list() {
     assert_eq!(r.turns[0].events.len(), 8);
     let v = serde_json::to_value(&r).unwrap();
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, ["events", "harness", "turns"]);
+    assert_eq!(keys, ["diagnostics", "events", "harness", "turns"]);
+    assert_eq!(v["diagnostics"], json!([]));
     assert_eq!(v["events"], v["turns"][0]["events"]);
     assert_eq!(v["events"][0]["target"], json!("pytest -q"));
     // JSON in: the turns when present, else `events` grouped by turn.
