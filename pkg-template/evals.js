@@ -9,7 +9,7 @@
 // scoring and dataset rules are in the core.
 
 // The responses module (started by responses.js, imported below).
-import { responses_evals as wasmEvals } from "./wasm/responses.js";
+import { responses_constants as wasmConstants, responses_evals as wasmEvals, validate_eval_dataset as wasmDataset } from "./wasm/responses.js";
 import { MatcherError, call, fail, payload } from "./internal.js";
 export { MatcherError } from "./errors.js";
 import { isStandardSchema, schemaVerdict, validatableValue } from "./schema-core.js";
@@ -37,7 +37,7 @@ function evals(kind, args, path = "arguments") {
 }
 
 /** See evals.d.ts. */
-export const BUILT_IN_RUBRICS = Object.freeze(evals(0, []));
+export const BUILT_IN_RUBRICS = Object.freeze(Object.fromEntries(JSON.parse(wasmConstants()).rubrics));
 
 /** See evals.d.ts. */
 export function resolveRubric(rubric) {
@@ -156,7 +156,13 @@ export async function validatePredicate(response, predicate, description) {
 
 /** See evals.d.ts. */
 export function validateEvalDataset(json) {
-  evals(5, [json], "dataset");
+  let text;
+  try {
+    text = JSON.stringify(json) ?? "null";
+  } catch (e) {
+    fail("UNSUPPORTED_VALUE", "dataset", `the value has no JSON form (${e && e.message})`);
+  }
+  call(() => wasmDataset(...payload([[text, false, "dataset"]])));
   return json;
 }
 

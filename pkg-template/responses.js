@@ -11,6 +11,7 @@ import {
   extract_text_of as wasmExtractText,
   match_snapshot as wasmMatchSnapshot,
   normalize_tool_response as wasmNormalize,
+  responses_constants as wasmConstants,
   validate_error_json as wasmValidateError,
   validate_pattern_json as wasmValidatePattern,
   validate_response_json as wasmValidateResponse,
@@ -146,14 +147,8 @@ export function validateToolCallCount(response, options) {
   );
 }
 
-/** See responses.d.ts. */
-export const SnapshotSanitizers = Object.freeze({
-  TIMESTAMP: "timestamp",
-  UUID: "uuid",
-  ISO_DATE: "iso-date",
-  OBJECT_ID: "objectId",
-  JWT: "jwt",
-});
+/** See responses.d.ts: the core's table (src/responses/sanitize.rs BUILT_IN_SANITIZERS). */
+export const SnapshotSanitizers = Object.freeze(Object.fromEntries(JSON.parse(wasmConstants()).sanitizers));
 
 /** See responses.d.ts. */
 export function applySanitizers(response, sanitizers) {

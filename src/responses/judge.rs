@@ -11,6 +11,8 @@
 use super::assertions::CheckResult;
 use crate::error::{ErrorCode, MatcherError, Result};
 use crate::js::number::to_string as js_number;
+use crate::reader::Reader;
+use crate::value::Val;
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -54,6 +56,16 @@ Score 0.0 when the answer is buried under padding or repetition.",
     ),
 ];
 
+/// The judge providers a `passesJudge` entry may name (`provider` of the
+/// reference's `JudgeExpectConfigSchema`).
+pub(crate) const JUDGE_PROVIDERS: [&str; 5] = [
+    "anthropic",
+    "vertex-anthropic",
+    "anthropic-agent-sdk",
+    "openai",
+    "google",
+];
+
 /// The reference's `validateJudge` default threshold (the seed's guide says
 /// 1.0; the code, which we follow, says 0.7).
 pub const DEFAULT_THRESHOLD: f64 = 0.7;
@@ -62,35 +74,39 @@ pub const DEFAULT_THRESHOLD: f64 = 0.7;
 /// `highVariance` (as the reference).
 pub const HIGH_VARIANCE: f64 = 0.2;
 
-/// The text of a built-in rubric, `None` for another name.
-pub fn built_in_rubric(name: &str) -> Option<&'static str> {
-    BUILT_IN_RUBRICS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
-}
-
 /// `resolveRubric(rubric)`: a built-in name or `{ text }` (non-empty string)
 /// to the rubric text.
 ///
 /// Errors: `INVALID_OPTION` at `path` for an unknown name;
 /// `INVALID_ARGUMENT` at `path` (or `path.text`) for any other shape.
 pub fn resolve_rubric(rubric: &Value, path: &str) -> Result<String> {
-    match rubric {
-        Value::String(name) => built_in_rubric(name).map(str::to_string).ok_or_else(|| {
-            MatcherError::invalid_option(
-                path,
-                format!(
-                    "unknown rubric \"{name}\" (expected one of correctness, completeness, groundedness, instruction-following, conciseness, or {{ text }})"
-                ),
-            )
-        }),
-        Value::Object(o) => match o.get("text") {
-            Some(Value::String(t)) if !t.is_empty() => Ok(t.clone()),
+    read_rubric(&Reader::new(Some(&Val::from(rubric)), path)).map(str::to_string)
+}
+
+/// [`resolve_rubric`] over a reader.
+pub(crate) fn read_rubric<'v>(r: &Reader<'_, 'v>) -> Result<&'v str> {
+    match r.value() {
+        Some(Val::Str(name)) => BUILT_IN_RUBRICS
+            .iter()
+            .find(|(n, _)| *n == name.as_ref())
+            .map(|(_, t)| *t)
+            .ok_or_else(|| {
+                let names: Vec<&str> = BUILT_IN_RUBRICS.iter().map(|(n, _)| *n).collect();
+                let message = format!(
+                    "unknown rubric \"{name}\" (expected one of {}, or {{ text }})",
+                    names.join(", ")
+                );
+                MatcherError::invalid_option(r.path(), message)
+            }),
+        Some(Val::Obj(_)) => match r.field("text").value() {
+            Some(Val::Str(t)) if !t.is_empty() => Ok(t.as_ref()),
             _ => Err(MatcherError::invalid_argument(
-                format!("{path}.text"),
+                r.field("text").path(),
                 "expected a non-empty string",
             )),
         },
         _ => Err(MatcherError::invalid_argument(
-            path,
+            r.path(),
             "expected a built-in rubric name or { text }",
         )),
     }

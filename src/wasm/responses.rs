@@ -15,7 +15,7 @@ use crate::responses::assertions::{
 };
 use crate::responses::extract::{extract_text, normalize};
 use crate::responses::{sanitize, snapshot, tools};
-use crate::responses::{CompiledPatterns, JsPattern};
+use crate::responses::{CompiledPatterns, JsPattern, BUILT_IN_SANITIZERS};
 use crate::value::Val;
 use serde::Serialize;
 use serde_json::json;
@@ -185,28 +185,35 @@ pub fn match_snapshot(payload: &[u8], ext: u32) -> Out {
     })())
 }
 
-/// Judge and dataset helpers (`pkg-template/evals.js`). `payload` is one JSON
+/// `BUILT_IN_RUBRICS` and `SnapshotSanitizers` (read once by the glue):
+/// `{ "rubrics": [[name, text], ...], "sanitizers": [[key, name], ...] }`.
+#[wasm_bindgen]
+pub fn responses_constants() -> String {
+    let sanitizers: Vec<_> = BUILT_IN_SANITIZERS.iter().map(|(key, name, _)| [key, name]).collect();
+    json!({ "rubrics": crate::responses::judge::BUILT_IN_RUBRICS, "sanitizers": sanitizers }).to_string()
+}
+
+/// `validateEvalDataset(json)`: `dataset`; returns `null` or a coded error.
+#[wasm_bindgen]
+pub fn validate_eval_dataset(payload: &[u8], ext: u32) -> Out {
+    use crate::responses::dataset::validate_dataset;
+    json_out(parts(payload, ext, ["dataset"]).and_then(|[d]| validate_dataset(&Reader::new(Some(&d), ""))))
+}
+
+/// Judge helpers (`pkg-template/evals.js`). `payload` is one JSON
 /// array of arguments; the result is JSON text:
-/// - 0 `BUILT_IN_RUBRICS` → `{ name: text }`;
 /// - 1 `[candidateText, referenceText|null, rubric]` → the prompt (JSON string);
 /// - 2 `[verdictText]` → `{ pass, score, reasoning }`;
 /// - 3 `[config, judgeReps|null, path]` → `{ rubric, judge, threshold, reps }`;
-/// - 4 `[scores, threshold, lastReasoning]` → `{ pass, message, details }`;
-/// - 5 `[dataset]` → `null` (valid) or a coded error.
+/// - 4 `[scores, threshold, lastReasoning]` → `{ pass, message, details }`.
 #[wasm_bindgen]
 pub fn responses_evals(kind: u32, payload: &[u8]) -> std::result::Result<String, JsValue> {
-    use crate::responses::{dataset, judge};
+    use crate::responses::judge;
     (|| -> Result<String> {
         let args: Vec<serde_json::Value> = serde_json::from_slice(payload)
             .map_err(|_| MatcherError::new(ErrorCode::InvalidJson, "arguments", "payload is not a JSON array"))?;
         let arg = |i: usize| args.get(i).unwrap_or(&serde_json::Value::Null);
         let out = match kind {
-            0 => serde_json::Value::Object(
-                judge::BUILT_IN_RUBRICS
-                    .iter()
-                    .map(|(n, t)| (n.to_string(), json!(t)))
-                    .collect(),
-            ),
             1 => {
                 let rubric = judge::resolve_rubric(arg(2), "rubric")?;
                 json!(judge::build_judge_prompt(
@@ -242,10 +249,6 @@ pub fn responses_evals(kind: u32, payload: &[u8]) -> std::result::Result<String,
                     threshold,
                     arg(2).as_str().unwrap_or_default()
                 ))
-            }
-            5 => {
-                dataset::validate_eval_dataset(arg(0))?;
-                serde_json::Value::Null
             }
             _ => return Err(MatcherError::invalid_argument("kind", "unknown evals entry")),
         };
