@@ -3,6 +3,8 @@ export {
   evaluateToolCalls,
   resolveMatchOptions,
   MATCH_OPTIONS_DEFAULTS,
+  assertValidMatchOptions,
+  assertValidMaxExtra,
   MatcherError,
   type EvalToolCall,
   type EvalMatchOptions,

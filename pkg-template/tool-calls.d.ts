@@ -170,6 +170,29 @@ export declare function alignToolCalls(
 ): ToolCallAlignment;
 
 /**
+ * Validates a complete (merged) match-options value, as
+ * `assertValidMatchOptions` of MCPJam/inspector `sdk/src/matchers.ts` (the
+ * releases after 1.14.0): a given `toolCallOrder` must be `"ignore"`,
+ * `"strict"` or `"superset"`, a given `argumentMatching` `"partial"`,
+ * `"exact"` or `"ignore"`, and `maxExtraToolCalls` as {@link assertValidMaxExtra}.
+ * Returns nothing.
+ * @throws {MatcherError} `INVALID_OPTION` whose message starts with the
+ *   reference's (`Invalid toolCallOrder: sorted`), path `options.<key>`;
+ *   `INVALID_ARGUMENT` when `options` is not an object.
+ */
+export declare function assertValidMatchOptions(options: EvalMatchOptions): void;
+
+/**
+ * Validates `maxExtraToolCalls`: `undefined`, `null` (unlimited) or a
+ * non-negative integer (`assertValidMaxExtra` of MCPJam/inspector
+ * `sdk/src/matchers.ts`). Returns nothing.
+ * @throws {MatcherError} `INVALID_OPTION`, message
+ *   `Invalid maxExtraToolCalls: -1. Must be null (unlimited) or a non-negative integer.`,
+ *   path `maxExtraToolCalls`.
+ */
+export declare function assertValidMaxExtra(value: number | null | undefined): void;
+
+/**
  * True when `actual` holds exactly the `expected` tool names in the same
  * order (`matchToolCalls` of @mcpjam/sdk@1.14.0).
  * @param expected - tool names, in order.

@@ -1,13 +1,20 @@
 // The tool-call matchers of @mcpjam/sdk@1.14.0 (dist/matchers.js and the
 // validators of dist/index.js), over the Rust core.
 
-import { align_tool_calls as wasmAlign, evaluate_tool_calls as wasmEvaluate, resolve as wasmResolve, validate as wasmValidate } from "./wasm/tool_calls.js";
+import {
+  align_tool_calls as wasmAlign,
+  assert_valid_match_options as wasmAssertOptions,
+  assert_valid_max_extra as wasmAssertMaxExtra,
+  evaluate_tool_calls as wasmEvaluate,
+  resolve as wasmResolve,
+  validate as wasmValidate,
+} from "./wasm/tool_calls.js";
 import { initSync as initToolCalls } from "./wasm/tool_calls.js";
 import { wasmBytes as bytesToolCalls } from "./wasm/tool_calls_bytes.js";
 
 // This family's own WebAssembly module, compiled synchronously from the inlined bytes.
 initToolCalls({ module: bytesToolCalls() });
-import { call, encodeCalls, encodeOptions, encodeParts, fail, payload, splitCalls } from "./internal.js";
+import { call, encodeCalls, encodeExtended, encodeOptions, encodeParts, fail, payload, splitCalls } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
 const OPTION_KEYS = ["toolCallOrder", "maxExtraToolCalls", "allowExtraToolCalls", "argumentMatching", "isNegativeTest"];
@@ -17,8 +24,14 @@ const encodeMatchOptions = (o, path) => encodeOptions(o, OPTION_KEYS, path);
 
 // ---- tool-call matchers (@mcpjam/sdk@1.14.0, dist/matchers.js) -----------
 
+// `null` and `undefined` lists are empty, as the reference's
+// `Array.isArray(x) ? x : []`; any other non-array is refused.
+const orEmpty = (list) => (list === null || list === undefined ? [] : list);
+
 /** See index.d.ts. */
 export function evaluateToolCalls(expected, actual, options) {
+  expected = orEmpty(expected);
+  actual = orEmpty(actual);
   const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeMatchOptions(options, "options")]);
   const r = call(() => wasmEvaluate(bytes, ext));
   let p = 0;
@@ -49,6 +62,8 @@ export function evaluateToolCalls(expected, actual, options) {
 
 /** See tool-calls.d.ts. */
 export function alignToolCalls(expected, actual, options) {
+  expected = orEmpty(expected);
+  actual = orEmpty(actual);
   const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeMatchOptions(options, "options")]);
   return JSON.parse(call(() => wasmAlign(bytes, ext)));
 }
@@ -57,6 +72,22 @@ export function alignToolCalls(expected, actual, options) {
 export function resolveMatchOptions(suite, testCase, runOverride) {
   const [bytes, ext] = payload([encodeMatchOptions(suite, "suite"), encodeMatchOptions(testCase, "testCase"), encodeMatchOptions(runOverride, "runOverride")]);
   return JSON.parse(call(() => wasmResolve(bytes, ext)));
+}
+
+/** See tool-calls.d.ts. */
+export function assertValidMatchOptions(options) {
+  if (options === null || options === undefined || typeof options !== "object") {
+    fail("INVALID_ARGUMENT", "options", `options must be an object (match options), got ${options === null ? "null" : typeof options}`);
+  }
+  const [bytes, ext] = payload([encodeOptions(options, ["toolCallOrder", "argumentMatching", "maxExtraToolCalls"], "options")]);
+  call(() => wasmAssertOptions(bytes, ext));
+}
+
+/** See tool-calls.d.ts. */
+export function assertValidMaxExtra(value) {
+  if (typeof value === "function" || typeof value === "symbol") fail("INVALID_OPTION", "maxExtraToolCalls", `Invalid maxExtraToolCalls: ${String(value)}. Must be null (unlimited) or a non-negative integer.`);
+  const [bytes, ext] = payload([[encodeExtended(value, () => "maxExtraToolCalls", []), true, "maxExtraToolCalls"]]);
+  call(() => wasmAssertMaxExtra(bytes, ext));
 }
 
 /** See index.d.ts. */

@@ -1,6 +1,7 @@
 //! The native half of `bench/traces.mjs`: reads each trace file in
 //! `$TRACES_BENCH_DIR` with `PromptResult::from_trace_text` (and without
-//! the messages, `calls_from_trace_text`) and times it
+//! the messages, `calls_from_trace_text`; and, for a JSON document, from its
+//! parsed value with `PromptResult::from_trace`) and times it
 //! against plain `serde_json` parsing of the same bytes (the whole document,
 //! or every event of an SSE / JSON-lines stream). Prints one JSON line per
 //! file. Ignored by `cargo test`; `bench/traces.mjs` runs it as
@@ -59,10 +60,16 @@ fn read_traces_against_serde_json() {
         let calls_ms = best_ms(5, || {
             black_box(PromptResult::calls_from_trace_text(&text, None).unwrap());
         });
+        // A caller that hands a parsed value (the parse itself not timed).
+        let value_ms = serde_json::from_str::<Value>(&text).ok().map(|v| {
+            best_ms(5, || {
+                black_box(PromptResult::from_trace(&v, None).unwrap());
+            })
+        });
         println!(
             "{}",
             serde_json::json!({ "name": name, "bytes": text.len(), "calls": calls, "oursMs": ours_ms,
-                                "callsOnlyMs": calls_ms, "serdeMs": serde_ms })
+                                "callsOnlyMs": calls_ms, "valueMs": value_ms, "serdeMs": serde_ms })
         );
     }
 }

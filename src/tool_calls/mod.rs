@@ -15,7 +15,7 @@ pub(crate) use align::align;
 pub use align::{AlignedMismatch, IndexPair, ToolCallAlignment};
 pub(crate) use evaluate::evaluate;
 #[cfg(target_arch = "wasm32")]
-pub(crate) use options::options_from_val;
+pub(crate) use options::{assert_valid_match_options, assert_valid_max_extra, options_from_val};
 pub use options::{
     resolve_match_options, ArgumentMatching, MatchOptions, MaxExtraToolCalls, ResolvedMatchOptions, ToolCallOrder,
     MATCH_OPTIONS_DEFAULTS,

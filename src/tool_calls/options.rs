@@ -177,55 +177,97 @@ pub(crate) fn options_from_val(v: Option<&Val>, path: &str) -> Result<MatchOptio
     }
     r.object("an object (match options)")?;
     let o = r.options();
-    // `null` is the default (the reference's `options?.x ?? DEFAULT`).
-    fn one_of<T: Copy>(r: Reader<'_, '_>, table: &[(&str, T)]) -> Result<Option<T>> {
-        match r.value() {
-            Some(Val::Null) => Ok(Some(table[0].1)),
-            _ => r.opt_one_of(table),
-        }
-    }
     let max = o.field("maxExtraToolCalls");
     Ok(MatchOptions {
-        tool_call_order: one_of(
-            o.field("toolCallOrder"),
-            &[
-                ("ignore", ToolCallOrder::Ignore),
-                ("strict", ToolCallOrder::Strict),
-                ("superset", ToolCallOrder::Superset),
-            ],
-        )?,
-        argument_matching: one_of(
-            o.field("argumentMatching"),
-            &[
-                ("partial", ArgumentMatching::Partial),
-                ("exact", ArgumentMatching::Exact),
-                ("ignore", ArgumentMatching::Ignore),
-            ],
-        )?,
-        max_extra_tool_calls: match max.value() {
-            None => None,
-            Some(Val::Null) => Some(MaxExtraToolCalls::Unlimited),
-            Some(Val::Num(n)) if n.is_finite() && n.fract() == 0.0 && *n >= 0.0 => {
-                Some(MaxExtraToolCalls::AtMost(if *n >= u64::MAX as f64 {
-                    u64::MAX
-                } else {
-                    *n as u64
-                }))
-            }
-            // `assertValidMaxExtra` of the reference, word for word.
-            Some(other) => {
-                return Err(max.error(format!(
-                    "Invalid maxExtraToolCalls: {}. Must be null (unlimited) or a non-negative integer.",
-                    js_string(other)
-                )))
-            }
-        },
+        tool_call_order: order(o.field("toolCallOrder"))?,
+        argument_matching: matching(o.field("argumentMatching"))?,
+        max_extra_tool_calls: max_extra(&max)?,
         allow_extra_tool_calls: match o.field("allowExtraToolCalls") {
             f if matches!(f.value(), Some(Val::Null)) => return Err(f.bad("a boolean")),
             f => f.opt_bool()?,
         },
         is_negative_test: o.field("isNegativeTest").opt_bool()?,
     })
+}
+
+/// `assertValidMatchOptions(options)` of MCPJam/inspector `sdk/src/matchers.ts`
+/// (the reference's later releases, which validate a merged value): a given
+/// `toolCallOrder` or `argumentMatching` must be one of its words (`null`
+/// included: it is no word), and `maxExtraToolCalls` as
+/// [`assert_valid_max_extra`].
+///
+/// Errors: `INVALID_OPTION` with the reference's message
+/// (`Invalid toolCallOrder: sorted`) at `options.<key>`; `INVALID_ARGUMENT`
+/// when `options` is not an object.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) fn assert_valid_match_options(r: &Reader<'_, '_>) -> Result<()> {
+    r.object("an object (match options)")?;
+    let o = r.options();
+    for (key, words) in [
+        ("toolCallOrder", ["ignore", "strict", "superset"]),
+        ("argumentMatching", ["partial", "exact", "ignore"]),
+    ] {
+        let f = o.field(key);
+        match f.value() {
+            None => {}
+            Some(Val::Str(s)) if words.contains(&&**s) => {}
+            Some(other) => return Err(f.error(format!("Invalid {key}: {}", js_string(other)))),
+        }
+    }
+    assert_valid_max_extra(&o.field("maxExtraToolCalls"))
+}
+
+/// `assertValidMaxExtra(value)` of the same file: `undefined`, `null` or a
+/// non-negative integer.
+///
+/// Errors: `INVALID_OPTION` with the reference's message
+/// (`Invalid maxExtraToolCalls: -1. Must be null (unlimited) or a non-negative integer.`).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) fn assert_valid_max_extra(r: &Reader<'_, '_>) -> Result<()> {
+    max_extra(r).map(|_| ())
+}
+
+// `null` is the default (the reference's `options?.x ?? DEFAULT`); the
+// messages are `assertValidMatchOptions`' of MCPJam/inspector
+// `sdk/src/matchers.ts` (the reference's later releases).
+fn order(r: Reader<'_, '_>) -> Result<Option<ToolCallOrder>> {
+    Ok(Some(match r.value() {
+        None => return Ok(None),
+        Some(Val::Null) => ToolCallOrder::Ignore,
+        Some(Val::Str(s)) if s == "ignore" => ToolCallOrder::Ignore,
+        Some(Val::Str(s)) if s == "strict" => ToolCallOrder::Strict,
+        Some(Val::Str(s)) if s == "superset" => ToolCallOrder::Superset,
+        Some(other) => return Err(r.error(format!("Invalid toolCallOrder: {}", js_string(other)))),
+    }))
+}
+
+fn matching(r: Reader<'_, '_>) -> Result<Option<ArgumentMatching>> {
+    Ok(Some(match r.value() {
+        None => return Ok(None),
+        Some(Val::Null) => ArgumentMatching::Partial,
+        Some(Val::Str(s)) if s == "partial" => ArgumentMatching::Partial,
+        Some(Val::Str(s)) if s == "exact" => ArgumentMatching::Exact,
+        Some(Val::Str(s)) if s == "ignore" => ArgumentMatching::Ignore,
+        Some(other) => return Err(r.error(format!("Invalid argumentMatching: {}", js_string(other)))),
+    }))
+}
+
+/// `maxExtraToolCalls`: `null` is unlimited; else a non-negative integer
+/// (`assertValidMaxExtra` of the reference, word for word).
+fn max_extra(r: &Reader<'_, '_>) -> Result<Option<MaxExtraToolCalls>> {
+    Ok(Some(match r.value() {
+        None => return Ok(None),
+        Some(Val::Null) => MaxExtraToolCalls::Unlimited,
+        Some(Val::Num(n)) if n.is_finite() && n.fract() == 0.0 && *n >= 0.0 => {
+            MaxExtraToolCalls::AtMost(if *n >= u64::MAX as f64 { u64::MAX } else { *n as u64 })
+        }
+        Some(other) => {
+            return Err(r.error(format!(
+                "Invalid maxExtraToolCalls: {}. Must be null (unlimited) or a non-negative integer.",
+                js_string(other)
+            )))
+        }
+    }))
 }
 
 #[cfg(test)]

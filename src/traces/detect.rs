@@ -1,291 +1,12 @@
-//! Trace formats, reading trace *text* (JSON, SSE, JSON lines), and telling
-//! the format of an unknown input from its shape.
+//! Telling the format of a trace from its shape: which keys its objects
+//! have and which `type`s its items and parts carry (see each format's
+//! module for the reference it follows). A long list is told by a sample
+//! of its items.
 
-use super::record::{arr, s, Diagnostic};
-use serde_json::Value;
-
-/// The trace formats the readers know. String forms (`as_str`) are stable
-/// and are what `detectTraceFormat` returns and `fromTrace(…, { format })` takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TraceFormat {
-    /// OpenAI Chat Completions: a `chat.completion` response or a message list.
-    OpenAiChat,
-    /// OpenAI Chat Completions stream: `chat.completion.chunk`s (SSE, JSON lines or an array).
-    OpenAiChatStream,
-    /// OpenAI Responses API: a `response`, an input/output item list, or one item.
-    OpenAiResponses,
-    /// OpenAI Responses stream events (`response.output_item.added`, …).
-    OpenAiResponsesStream,
-    /// Anthropic Messages: a `message` response or a message list.
-    Anthropic,
-    /// Anthropic Messages stream events (`message_start`, `content_block_delta`, …).
-    AnthropicStream,
-    /// Google Gemini: a `generateContent` response or a `contents` list.
-    Gemini,
-    /// Gemini `streamGenerateContent` chunks.
-    GeminiStream,
-    /// Vercel AI SDK v4/v5/v6: steps, model messages, UI messages, a chat request body.
-    VercelAi,
-    /// Vercel AI SDK v5/v6 UI message stream chunks.
-    VercelAiUiStream,
-    /// MCPJam eval trace (`EvalResultInput.trace`: a string, a message list, or
-    /// `{ messages, spans }`), or a whole `EvalResultInput`.
-    McpJam,
-}
-
-const ALL: [TraceFormat; 11] = [
-    TraceFormat::OpenAiChat,
-    TraceFormat::OpenAiChatStream,
-    TraceFormat::OpenAiResponses,
-    TraceFormat::OpenAiResponsesStream,
-    TraceFormat::Anthropic,
-    TraceFormat::AnthropicStream,
-    TraceFormat::Gemini,
-    TraceFormat::GeminiStream,
-    TraceFormat::VercelAi,
-    TraceFormat::VercelAiUiStream,
-    TraceFormat::McpJam,
-];
-
-impl TraceFormat {
-    /// The stable name, e.g. `"openai-chat-stream"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TraceFormat::OpenAiChat => "openai-chat",
-            TraceFormat::OpenAiChatStream => "openai-chat-stream",
-            TraceFormat::OpenAiResponses => "openai-responses",
-            TraceFormat::OpenAiResponsesStream => "openai-responses-stream",
-            TraceFormat::Anthropic => "anthropic",
-            TraceFormat::AnthropicStream => "anthropic-stream",
-            TraceFormat::Gemini => "gemini",
-            TraceFormat::GeminiStream => "gemini-stream",
-            TraceFormat::VercelAi => "vercel-ai",
-            TraceFormat::VercelAiUiStream => "vercel-ai-ui-stream",
-            TraceFormat::McpJam => "mcpjam",
-        }
-    }
-
-    /// The format named `name` (one of the `as_str` names).
-    pub fn from_name(name: &str) -> Option<TraceFormat> {
-        ALL.into_iter().find(|f| f.as_str() == name)
-    }
-
-    /// Whether the format is a stream of events.
-    pub(crate) fn is_stream(self) -> bool {
-        matches!(
-            self,
-            TraceFormat::OpenAiChatStream
-                | TraceFormat::OpenAiResponsesStream
-                | TraceFormat::AnthropicStream
-                | TraceFormat::GeminiStream
-                | TraceFormat::VercelAiUiStream
-        )
-    }
-
-    /// The provider family: a format and its stream variant share it.
-    pub(crate) fn family(self) -> &'static str {
-        match self {
-            TraceFormat::OpenAiChat | TraceFormat::OpenAiChatStream => "openai-chat",
-            TraceFormat::OpenAiResponses | TraceFormat::OpenAiResponsesStream => "openai-responses",
-            TraceFormat::Anthropic | TraceFormat::AnthropicStream => "anthropic",
-            TraceFormat::Gemini | TraceFormat::GeminiStream => "gemini",
-            TraceFormat::VercelAi | TraceFormat::VercelAiUiStream | TraceFormat::McpJam => "vercel-ai",
-        }
-    }
-}
-
-/// A trace input after reading its text.
-pub(crate) enum Input {
-    /// One JSON document.
-    Json(Value),
-    /// Stream events (SSE `data:` payloads or JSON lines); SSE's `[DONE]` is
-    /// kept as the string `"[DONE]"`. Unreadable events become diagnostics.
-    Events(Vec<Value>, Vec<Diagnostic>),
-    /// Text that is neither (an MCPJam string trace).
-    Plain(String),
-}
-
-/// Reads trace text: one JSON document, else SSE (`event:`/`data:` lines,
-/// events separated by blank lines, LF or CRLF), else JSON lines, else plain text.
-pub(crate) fn read_text(text: &str) -> Input {
-    let trimmed = text.trim();
-    if let Ok(v) = serde_json::from_str::<Value>(trimmed) {
-        return Input::Json(v);
-    }
-    let is_sse = trimmed
-        .lines()
-        .any(|l| l.starts_with("data:") || l.starts_with("event:"));
-    if is_sse {
-        return sse_events(trimmed);
-    }
-    let mut events = Vec::new();
-    let mut diags = Vec::new();
-    for (i, line) in trimmed.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        match serde_json::from_str::<Value>(line) {
-            Ok(v) => events.push(v),
-            Err(e) if events.is_empty() && i == 0 => {
-                let _ = e;
-                return Input::Plain(text.to_owned());
-            }
-            Err(e) => diags.push(unreadable(format!("line {}", i + 1), &e)),
-        }
-    }
-    Input::Events(events, diags)
-}
-
-fn unreadable(path: String, e: &serde_json::Error) -> Diagnostic {
-    Diagnostic {
-        code: "UNREADABLE_EVENT",
-        path,
-        message: format!("not JSON ({e}); skipped"),
-    }
-}
-
-fn sse_events(text: &str) -> Input {
-    let mut events = Vec::new();
-    let mut diags = Vec::new();
-    let mut data = String::new();
-    let mut start = 0;
-    let mut flush = |data: &mut String, line: usize, events: &mut Vec<Value>| {
-        if data.is_empty() {
-            return;
-        }
-        if data.trim() == "[DONE]" {
-            events.push(Value::String("[DONE]".into()));
-        } else {
-            match serde_json::from_str::<Value>(data) {
-                Ok(v) => events.push(v),
-                Err(e) => diags.push(unreadable(format!("line {line}"), &e)),
-            }
-        }
-        data.clear();
-    };
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            flush(&mut data, start + 1, &mut events);
-            continue;
-        }
-        if let Some(rest) = line.strip_prefix("data:") {
-            if data.is_empty() {
-                start = i;
-            } else {
-                data.push('\n');
-            }
-            data.push_str(rest.strip_prefix(' ').unwrap_or(rest));
-        }
-    }
-    flush(&mut data, start + 1, &mut events);
-    Input::Events(events, diags)
-}
-
-/// Stream events read one at a time from SSE or JSON-lines text, so that a
-/// long stream is never held as one tree of values. Unreadable events are
-/// skipped and collected in `diags`.
-#[derive(Clone)]
-pub(crate) struct EventIter<'t> {
-    rest: &'t str,
-    line: usize,
-    sse: bool,
-    pub(crate) diags: Vec<Diagnostic>,
-}
-
-impl<'t> EventIter<'t> {
-    /// Events of `text` when it is SSE or JSON lines (its first non-empty
-    /// line is JSON); `None` for other text.
-    pub(crate) fn new(text: &'t str) -> Option<EventIter<'t>> {
-        let sse = text.lines().any(|l| l.starts_with("data:") || l.starts_with("event:"));
-        if !sse {
-            let first = text.lines().find(|l| !l.trim().is_empty())?;
-            serde_json::from_str::<Value>(first).ok()?;
-        }
-        Some(EventIter {
-            rest: text,
-            line: 0,
-            sse,
-            diags: Vec::new(),
-        })
-    }
-
-    fn next_line(&mut self) -> Option<&'t str> {
-        if self.rest.is_empty() {
-            return None;
-        }
-        let (line, rest) = self.rest.split_once('\n').unwrap_or((self.rest, ""));
-        self.rest = rest;
-        self.line += 1;
-        Some(line.strip_suffix('\r').unwrap_or(line))
-    }
-
-    fn parse(&mut self, text: &str, line: usize) -> Option<Value> {
-        if self.sse && text.trim() == "[DONE]" {
-            return Some(Value::String("[DONE]".into()));
-        }
-        match serde_json::from_str::<Value>(text) {
-            Ok(v) => Some(v),
-            Err(e) => {
-                self.diags.push(unreadable(format!("line {line}"), &e));
-                None
-            }
-        }
-    }
-}
-
-impl<'t> Iterator for EventIter<'t> {
-    type Item = Value;
-
-    fn next(&mut self) -> Option<Value> {
-        loop {
-            if !self.sse {
-                let line = self.next_line()?;
-                if line.trim().is_empty() {
-                    continue;
-                }
-                let at = self.line;
-                match self.parse(line, at) {
-                    Some(v) => return Some(v),
-                    None => continue,
-                }
-            }
-            // SSE: the `data:` lines of one event, up to a blank line (one
-            // line, the usual case, is parsed where it stands).
-            let mut first: Option<&'t str> = None;
-            let mut more: Option<String> = None;
-            let mut start = 0;
-            while let Some(line) = self.next_line() {
-                if line.trim().is_empty() {
-                    if first.is_some() {
-                        break;
-                    }
-                    continue;
-                }
-                if let Some(d) = line.strip_prefix("data:") {
-                    let d = d.strip_prefix(' ').unwrap_or(d);
-                    match (first, more.as_mut()) {
-                        (None, _) => {
-                            start = self.line;
-                            first = Some(d);
-                        }
-                        (Some(f), None) => more = Some(format!("{f}\n{d}")),
-                        (Some(_), Some(buf)) => {
-                            buf.push('\n');
-                            buf.push_str(d);
-                        }
-                    }
-                }
-            }
-            let parsed = match &more {
-                Some(buf) => self.parse(buf, start),
-                None => self.parse(first?, start),
-            };
-            if let Some(v) = parsed {
-                return Some(v);
-            }
-        }
-    }
-}
+use super::format::TraceFormat;
+use super::input::{read_text, sample, Doc, Member};
+use super::record::{arr, s};
+use serde_json::{Map, Value};
 
 /// Why a value's format could not be told.
 pub(crate) type Why = String;
@@ -353,11 +74,7 @@ pub(crate) fn detect_value(v: &Value) -> Result<TraceFormat, Why> {
     match v {
         Value::Array(items) => detect_list(items),
         Value::Object(_) => detect_object(v),
-        Value::String(text) => match read_text(text) {
-            Input::Json(inner) => detect_value(&inner),
-            Input::Events(events, _) => detect_list(&events),
-            Input::Plain(_) => Ok(TraceFormat::McpJam),
-        },
+        Value::String(text) => read_text(text).map_or(Ok(TraceFormat::McpJam), |inner| detect_value(&inner)),
         other => Err(format!("a trace is an object, an array or text, got {}", kind(other))),
     }
 }
@@ -493,4 +210,29 @@ pub(crate) fn detect_list(items: &[Value]) -> Result<TraceFormat, Why> {
         kind(&items[0]),
         keys(&items[0])
     ))
+}
+
+/// The format of a document; `None` when text in it is not JSON. An object
+/// given as text is told by a stub: its members as values, its split lists
+/// by their sample (detection only looks at a sample of `messages`,
+/// `contents` and `input`, and only checks the others to be arrays).
+pub(crate) fn detect_doc(doc: Doc) -> Option<Result<TraceFormat, Why>> {
+    Some(match doc {
+        Doc::Texts(items) => detect_list(&sample(items)?),
+        Doc::Object(_, members) => detect_value(&stub(members)?),
+        Doc::Text(text) => detect_value(&serde_json::from_str(text).ok()?),
+        Doc::Value(v) => detect_value(v),
+    })
+}
+
+fn stub(members: &[Member]) -> Option<Value> {
+    let mut stub = Map::new();
+    for m in members {
+        let v = match &m.items {
+            Some(items) => Value::Array(sample(items)?),
+            None => serde_json::from_str(m.text).ok()?,
+        };
+        stub.insert(m.key.to_owned(), v);
+    }
+    Some(Value::Object(stub))
 }

@@ -5,12 +5,15 @@
 //! `hasError`, `getError`, `getMessages`).
 //!
 //! Formats ([`TraceFormat`]; each module names the reference it follows):
-//! OpenAI Chat Completions and its stream ([`openai_chat`]), OpenAI Responses
-//! and its stream ([`openai_responses`]), Anthropic Messages and its stream
-//! ([`anthropic`]), Gemini and its stream ([`gemini`]), Vercel AI SDK v4–v6
-//! steps, messages, UI messages and UI message streams ([`vercel`]), MCPJam
-//! eval traces ([`mcpjam`]). Input is a JSON value or text: one JSON
-//! document, SSE (`event:`/`data:` lines, `[DONE]`), or JSON lines.
+//! OpenAI Chat Completions and its stream ([`format::openai_chat`]), OpenAI
+//! Responses and its stream ([`format::openai_responses`]), Anthropic
+//! Messages and its stream ([`format::anthropic`]), Gemini and its stream
+//! ([`format::gemini`]), Vercel AI SDK v4–v6 steps and model messages
+//! ([`format::vercel`]), UI messages and UI message streams
+//! ([`format::vercel_ui`]), MCPJam eval traces ([`format::mcpjam`]). Input is
+//! a JSON value or text: one JSON document, SSE (`event:`/`data:` lines,
+//! `[DONE]`), or JSON lines. Each format has one reader, over lenient typed
+//! structs deserialised from the text or from the value alike.
 //!
 //! Nothing is dropped silently. Unreadable arguments keep their raw text and
 //! an [`ArgumentsError`]; everything else not read as-is is a [`Diagnostic`]
@@ -34,79 +37,107 @@
 //! Only a malformed call is an error: a trace whose format cannot be told, or
 //! that does not fit the format asked for, is `INVALID_ARGUMENT` at `trace`.
 
-pub mod anthropic;
 mod detect;
-pub mod gemini;
-pub mod mcpjam;
-pub mod openai_chat;
-pub mod openai_responses;
+pub mod format;
+mod input;
+mod lenient;
 mod prompt_result;
 mod record;
-mod typed;
-pub mod vercel;
 
-pub use detect::TraceFormat;
+pub use format::TraceFormat;
 pub use prompt_result::PromptResult;
 pub use record::{ArgumentsError, CallKind, Diagnostic, TraceToolCall};
 
 use crate::error::{MatcherError, Result};
-use detect::{detect_list, detect_value, read_text, EventIter, Input};
-use record::{Builder, Trace};
+use detect::{detect_doc, detect_list, detect_value, Why};
+use format::{dispatch, read_stream, Source};
+use input::{read_text, Doc, EventIter, Split};
+use record::{Trace, TraceBuilder};
 use serde_json::Value;
 
 /// The format of a trace given as a JSON value (a string value is read as
-/// trace text), or why it cannot be told.
+/// trace text). Errors: `INVALID_ARGUMENT` at `trace`, saying why the
+/// format cannot be told.
 ///
 /// ```
 /// use mcp_matchers::traces::{detect_trace_format, TraceFormat};
 /// let v = serde_json::json!({ "type": "message", "role": "assistant", "content": [] });
 /// assert_eq!(detect_trace_format(&v), Ok(TraceFormat::Anthropic));
-/// assert!(detect_trace_format(&serde_json::json!([])).is_err());
+/// let e = detect_trace_format(&serde_json::json!([])).unwrap_err();
+/// assert_eq!((e.path.as_str(), e.message.as_str()), ("trace", "an array with no items: nothing tells its format"));
 /// ```
-pub fn detect_trace_format(trace: &Value) -> std::result::Result<TraceFormat, String> {
-    detect_value(trace)
+pub fn detect_trace_format(trace: &Value) -> Result<TraceFormat> {
+    detect_value(trace).map_err(unknown)
 }
 
-/// The format of trace text (JSON, SSE or JSON lines), or why it cannot be told.
-pub fn detect_trace_format_text(text: &str) -> std::result::Result<TraceFormat, String> {
-    match read_text(text) {
-        Input::Json(v) => detect_value(&v),
-        Input::Events(events, _) => detect_value(&Value::Array(events)),
-        Input::Plain(_) => Ok(TraceFormat::McpJam),
-    }
+/// The format of trace text (JSON, SSE or JSON lines). Errors as
+/// [`detect_trace_format`].
+pub fn detect_trace_format_text(text: &str) -> Result<TraceFormat> {
+    read_text(text)
+        .map_or(Ok(TraceFormat::McpJam), |v| detect_value(&v))
+        .map_err(unknown)
+}
+
+fn unknown(why: Why) -> MatcherError {
+    MatcherError::invalid_argument("trace", why)
 }
 
 /// Reads a trace given as text; `messages` also builds the conversation.
 /// A stream is read one event at a time.
 pub(crate) fn read_trace_text(text: &str, format: Option<TraceFormat>, messages: bool) -> Result<(TraceFormat, Trace)> {
     let trimmed = text.trim();
-    if let Some(read) = typed::read_list_text(trimmed, format, messages) {
+    if let Some(read) = read_document(trimmed, format, messages) {
         return read;
     }
-    if let Some(read) = typed::read_object_text(trimmed, format, messages) {
-        return read;
+    match EventIter::new(trimmed) {
+        Some(events) => read_events(events, format, messages),
+        None => read_value(&Value::String(text.to_owned()), Vec::new(), format, messages),
     }
-    if let Ok(v) = serde_json::from_str::<Value>(trimmed) {
-        return read_input(Input::Json(v), format, messages);
+}
+
+/// Reads `text` when it is one JSON document; `None` when it is not.
+/// Arrays and objects are read from their text; other values parsed.
+fn read_document(text: &str, format: Option<TraceFormat>, messages: bool) -> Option<Result<(TraceFormat, Trace)>> {
+    if let Some(split) = Split::of(text) {
+        let doc = split.doc();
+        if let Some(detected) = detect_doc(doc) {
+            let format = match resolve(format, detected) {
+                Ok(f) => f,
+                Err(e) => return Some(Err(e)),
+            };
+            let mut b = TraceBuilder::new(messages);
+            dispatch(format, doc, &mut b);
+            if !b.is_not_json() {
+                return Some(Ok((format, b.finish())));
+            }
+        }
     }
-    let Some(mut events) = EventIter::new(trimmed) else {
-        return read_input(Input::Plain(text.to_owned()), format, messages);
-    };
-    let sample: Vec<Value> = events.clone().take(80).collect();
+    let v = serde_json::from_str::<Value>(text).ok()?;
+    Some(read_value(&v, Vec::new(), format, messages))
+}
+
+/// Reads stream text: the format told by the first 80 events; a stream
+/// format is read event by event, another (JSON lines of messages) whole.
+fn read_events(events: EventIter, format: Option<TraceFormat>, messages: bool) -> Result<(TraceFormat, Trace)> {
+    let sample: Vec<Value> = events
+        .clone()
+        .filter_map(|(t, _)| serde_json::from_str(&t).ok())
+        .take(80)
+        .collect();
     let format = resolve(format, detect_list(&sample))?;
     if !format.is_stream() {
-        let all: Vec<Value> = events.by_ref().collect();
-        return read_input(Input::Events(all, events.diags), Some(format), messages);
+        let (all, diags) = events.values();
+        return read_value(&Value::Array(all), diags, Some(format), messages);
     }
-    let mut b = Builder::new(messages);
-    dispatch_stream(format, events.by_ref(), &mut b);
-    b.prepend_diagnostics(events.diags);
+    let mut b = TraceBuilder::new(messages);
+    let diags = read_stream(format, Source::Text(events), &mut b);
+    b.prepend_diagnostics(diags);
     Ok((format, b.finish()))
 }
 
 /// The format to read: the one asked for (within its family, the shape picks
 /// the stream or non-stream reader) or the detected one.
-fn resolve(format: Option<TraceFormat>, detected: std::result::Result<TraceFormat, String>) -> Result<TraceFormat> {
+fn resolve(format: Option<TraceFormat>, detected: std::result::Result<TraceFormat, Why>) -> Result<TraceFormat> {
     match (format, detected) {
         (Some(f), Ok(d)) if f.family() == d.family() => Ok(if f == TraceFormat::McpJam { f } else { d }),
         (Some(f), Ok(d)) => Err(MatcherError::invalid_argument(
@@ -130,14 +161,6 @@ pub(crate) fn read_trace(v: &Value, format: Option<TraceFormat>) -> Result<(Trac
     }
 }
 
-fn read_input(input: Input, format: Option<TraceFormat>, messages: bool) -> Result<(TraceFormat, Trace)> {
-    match input {
-        Input::Json(v) => read_value(&v, Vec::new(), format, messages),
-        Input::Events(events, diags) => read_value(&Value::Array(events), diags, format, messages),
-        Input::Plain(text) => read_value(&Value::String(text), Vec::new(), format, messages),
-    }
-}
-
 /// Reads one value; `pre` are diagnostics found while reading its text.
 fn read_value(
     value: &Value,
@@ -146,67 +169,8 @@ fn read_value(
     messages: bool,
 ) -> Result<(TraceFormat, Trace)> {
     let format = resolve(format, detect_value(value))?;
-    let mut b = Builder::new(messages);
+    let mut b = TraceBuilder::new(messages);
     b.prepend_diagnostics(pre);
-    dispatch(format, value, &mut b);
+    dispatch(format, Doc::Value(value), &mut b);
     Ok((format, b.finish()))
-}
-
-fn events(v: &Value) -> &[Value] {
-    match v {
-        Value::Array(items) => items,
-        other => std::slice::from_ref(other),
-    }
-}
-
-fn dispatch(format: TraceFormat, v: &Value, b: &mut Builder) {
-    match format {
-        TraceFormat::OpenAiChat => openai_chat::read(v, b),
-        TraceFormat::OpenAiResponses => openai_responses::read(v, b),
-        TraceFormat::Anthropic => anthropic::read(v, b),
-        TraceFormat::Gemini => gemini::read(v, b),
-        TraceFormat::VercelAi => vercel::read(v, b),
-        TraceFormat::McpJam => mcpjam::read(v, b, &read_nested),
-        stream => dispatch_stream(stream, events(v).iter(), b),
-    }
-}
-
-fn dispatch_stream<E: std::borrow::Borrow<Value>>(
-    format: TraceFormat,
-    events: impl Iterator<Item = E>,
-    b: &mut Builder,
-) {
-    match format {
-        TraceFormat::OpenAiChatStream => openai_chat::read_stream(events, b),
-        TraceFormat::OpenAiResponsesStream => openai_responses::read_stream(events, b),
-        TraceFormat::AnthropicStream => anthropic::read_stream(events, b),
-        TraceFormat::GeminiStream => gemini::read_stream(events, b),
-        TraceFormat::VercelAiUiStream => vercel::read_stream(events, b),
-        _ => {}
-    }
-}
-
-/// A trace nested in an MCPJam trace: text or a value of any format.
-fn read_nested(v: &Value, b: &mut Builder) {
-    let owned;
-    let v = match v {
-        Value::String(text) => match read_text(text) {
-            Input::Json(inner) => {
-                owned = inner;
-                &owned
-            }
-            Input::Events(events, _) => {
-                owned = Value::Array(events);
-                &owned
-            }
-            Input::Plain(t) => return b.text(&t),
-        },
-        other => other,
-    };
-    match detect_value(v) {
-        Ok(TraceFormat::McpJam) if !v.is_string() => mcpjam::read(v, b, &read_nested),
-        Ok(TraceFormat::McpJam) => {}
-        Ok(f) => dispatch(f, v, b),
-        Err(why) => b.diag("UNKNOWN_FORMAT", "trace".into(), why),
-    }
 }

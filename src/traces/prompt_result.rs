@@ -1,6 +1,6 @@
 //! `PromptResult`: the view of one agent run that `@mcpjam/sdk@1.14.0`'s
-//! `TestAgent.prompt()` returns (seed `mcpjam-testagent.txt`; shipped
-//! `dist/index.js` `PromptResult`), built here from a recorded trace.
+//! `TestAgent.prompt()` returns (its shipped `dist/index.js`, class
+//! `PromptResult`), built here from a recorded trace.
 //!
 //! Accessors follow the shipped code: `toolsCalled()` lists every call's name
 //! in call order (repeats kept), `hasToolCall(name)` is a case-sensitive exact
@@ -8,7 +8,7 @@
 //! `text` is a field (there is no `getText()` in 1.14.0). Several results
 //! merge as the `context` option builds its messages: one after another.
 
-use super::detect::TraceFormat;
+use super::format::TraceFormat;
 use super::record::{Diagnostic, Trace, TraceToolCall};
 use crate::error::Result;
 use serde::Serialize;
@@ -25,14 +25,17 @@ pub struct PromptResult {
     pub format: Option<&'static str>,
     /// The model's text in its last turn (`""` when it had none).
     pub text: String,
+    /// Every tool call, in call order.
     pub tool_calls: Vec<TraceToolCall>,
     /// The conversation as AI SDK `ModelMessage`s: `{ role, content }`, with
     /// assistant parts `{ type: "text", text }` / `{ type: "tool-call",
     /// toolCallId, toolName, input }` and tool parts `{ type: "tool-result",
     /// toolCallId, toolName, output }`.
     pub messages: Vec<Value>,
+    /// The run's error message, if it reported one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// What was not read as-is (see [`crate::traces`] for the codes).
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -84,10 +87,10 @@ impl PromptResult {
         Ok(Self::from_parts(f, t))
     }
 
-    /// Several results as one conversation, in the given order (the seed's
-    /// `context: [r1, r2]`): messages, calls and diagnostics concatenated,
-    /// each result's steps numbered after the previous one's; `text` is the
-    /// last result's, `error` the first one found.
+    /// Several results as one conversation, in the given order (as
+    /// `TestAgent.prompt(…, { context: [r1, r2] })` takes them): messages, calls
+    /// and diagnostics concatenated, each result's steps numbered after the
+    /// previous one's; `text` is the last result's, `error` the first one found.
     pub fn merge(results: &[PromptResult]) -> PromptResult {
         let mut out = PromptResult {
             format: results.first().and_then(|r| r.format),

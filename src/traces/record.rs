@@ -1,5 +1,6 @@
 //! The normalised call record every reader produces, the diagnostics, and the
-//! [`Builder`] the readers feed (calls, texts, results, steps) in trace order.
+//! [`TraceBuilder`] the readers feed (calls, texts, results, steps) in trace
+//! order, with [`Loc`], where in the input something was found.
 //!
 //! Results are joined to their calls by id (the latest call with that id);
 //! an empty id is kept as emitted but never used for joining.
@@ -7,6 +8,7 @@
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
+use std::fmt;
 
 /// Why a call's arguments could not be read as a JSON object. The call is
 /// kept, its `arguments` are `{}`, and `raw_arguments` holds the text as found.
@@ -45,9 +47,13 @@ impl ArgumentsError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CallKind {
+    /// A function tool the caller runs.
     Function,
+    /// A tool of an MCP server the provider called.
     Mcp,
+    /// A tool the provider runs itself.
     Server,
+    /// A free-text (custom) tool.
     Custom,
 }
 
@@ -66,18 +72,25 @@ pub struct TraceToolCall {
     /// The arguments object; `{}` when the trace gave none or when
     /// `arguments_error` is set.
     pub arguments: Map<String, Value>,
+    /// The call id as emitted (`""` kept as is, never used for joining).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    /// The tool's result, joined by id (or carried by the call item).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<Value>,
+    /// Whether the result is an error, when the trace says.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
+    /// The 0-based model turn the call was emitted in.
     pub step: usize,
+    /// The 0-based position of the call within its step.
     pub index: usize,
+    /// Who runs the tool.
     pub kind: CallKind,
     /// The MCP server label (`mcp` calls) when the trace names it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub server: Option<String>,
+    /// Why the arguments could not be read as an object, if they could not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments_error: Option<ArgumentsError>,
     /// The arguments text as found, when `arguments_error` is set.
@@ -90,9 +103,43 @@ pub struct TraceToolCall {
 /// stable (see [`crate::traces`] module docs), `path` locates it in the input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
+    /// The stable code, e.g. `"MALFORMED_CALL"`.
     pub code: &'static str,
+    /// Where in the input: `[3].tool_calls[0].function.name`, `events`, `line 7`.
     pub path: String,
+    /// What was found and what was done with it.
     pub message: String,
+}
+
+/// A location in the input, built on the stack as a reader descends and
+/// printed (`[3].tool_calls[0].function`) only when a diagnostic needs it.
+#[derive(Clone, Copy)]
+pub(crate) enum Loc<'p> {
+    Root(&'static str),
+    Index(&'p Loc<'p>, usize),
+    Key(&'p Loc<'p>, &'static str),
+}
+
+impl<'p> Loc<'p> {
+    /// The item `i` of the array here.
+    pub(crate) fn i(&'p self, i: usize) -> Loc<'p> {
+        Loc::Index(self, i)
+    }
+    /// The member `key` of the object here.
+    pub(crate) fn k(&'p self, key: &'static str) -> Loc<'p> {
+        Loc::Key(self, key)
+    }
+}
+
+impl fmt::Display for Loc<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Loc::Root(name) => f.write_str(name),
+            Loc::Index(up, i) => write!(f, "{up}[{i}]"),
+            Loc::Key(Loc::Root(""), key) => f.write_str(key),
+            Loc::Key(up, key) => write!(f, "{up}.{key}"),
+        }
+    }
 }
 
 /// Arguments read from a trace: the object, or `{}` plus why and the raw text.
@@ -129,22 +176,22 @@ impl Args {
 
     /// Arguments given as a JSON value (Anthropic `input`, Gemini `args`, AI SDK
     /// `input`/`args`): absent or `null` is `{}`; a string is read as JSON text.
-    pub(crate) fn from_value(v: Option<&Value>) -> Args {
-        match v {
-            None | Some(Value::Null) => Args::ok(Map::new()),
-            Some(Value::Object(map)) => Args::ok(map.clone()),
-            Some(Value::String(s)) => Args::from_text(s),
-            Some(other) => Args::bad(ArgumentsError::NotObject, other.to_string()),
-        }
-    }
-
-    /// [`Args::from_value`] of a value the reader owns (no copy).
-    pub(crate) fn from_owned(v: Option<Value>) -> Args {
+    pub(crate) fn from_value(v: Option<Value>) -> Args {
         match v {
             None | Some(Value::Null) => Args::ok(Map::new()),
             Some(Value::Object(map)) => Args::ok(map),
             Some(Value::String(s)) => Args::from_text(&s),
             Some(other) => Args::bad(ArgumentsError::NotObject, other.to_string()),
+        }
+    }
+
+    /// Arguments as OpenAI sends them (`function.arguments`, `arguments` of
+    /// Responses items): JSON text, absent is empty text; a value as [`Args::from_value`].
+    pub(crate) fn from_arguments(v: Option<Value>) -> Args {
+        match v {
+            Some(Value::String(text)) => Args::from_text(&text),
+            None => Args::from_text(""),
+            other => Args::from_value(other),
         }
     }
 
@@ -154,7 +201,7 @@ impl Args {
     }
 }
 
-/// A call as a reader hands it to the [`Builder`].
+/// A call as a reader hands it to the [`TraceBuilder`].
 pub(crate) struct CallIn {
     pub(crate) name: String,
     pub(crate) args: Args,
@@ -189,13 +236,15 @@ pub(crate) struct Trace {
 }
 
 /// Collects calls, results, texts and messages in trace order. Steps are
-/// begun by the readers ([`Builder::begin_turn`] per model turn). Messages
+/// begun by the readers ([`TraceBuilder::begin_turn`] per model turn). Messages
 /// (built only when asked for) are kept in the AI SDK `ModelMessage` shape
 /// the reference's `getMessages()` returns: `{ role, content }` with
 /// assistant parts `text` / `tool-call` and tool parts `tool-result`.
-#[derive(Default)]
-pub(crate) struct Builder {
+#[derive(Default, Clone)]
+pub(crate) struct TraceBuilder {
     t: Trace,
+    /// Set when text handed in as JSON turned out not to be JSON.
+    not_json: bool,
     messages: bool,
     step: Option<usize>,
     index: usize,
@@ -208,13 +257,23 @@ pub(crate) struct Builder {
     by_id: FxHashMap<String, usize>,
 }
 
-impl Builder {
+impl TraceBuilder {
     /// A builder that also keeps the messages when `messages` is set.
-    pub(crate) fn new(messages: bool) -> Builder {
-        Builder {
+    pub(crate) fn new(messages: bool) -> TraceBuilder {
+        TraceBuilder {
             messages,
             ..Default::default()
         }
+    }
+
+    /// Marks the input as not JSON (what was read is then thrown away).
+    pub(crate) fn not_json(&mut self) {
+        self.not_json = true;
+    }
+
+    /// Whether text handed in as JSON turned out not to be.
+    pub(crate) fn is_not_json(&self) -> bool {
+        self.not_json
     }
 
     /// Starts a new model turn (step).
@@ -291,22 +350,17 @@ impl Builder {
         }
     }
 
-    /// A tool call of the current turn, found at `path` in the input.
-    pub(crate) fn call(&mut self, c: CallIn, path: &str) {
-        self.call_at(c, || path.to_owned());
-    }
-
-    /// [`Builder::call`] with the path made only when a diagnostic needs it.
-    pub(crate) fn call_at(&mut self, c: CallIn, path: impl FnOnce() -> String) {
+    /// A tool call of the current turn, found `at` in the input.
+    pub(crate) fn call(&mut self, c: CallIn, at: &Loc) {
         self.ensure_turn();
         self.turn_len += 1;
         let (arguments_error, raw_arguments) = match c.args.error {
             Some((e, raw)) => (Some(e), Some(raw)),
             None => (None, None),
         };
-        let at = self.t.calls.len();
+        let pos = self.t.calls.len();
         if let Some(id) = c.id.as_deref().filter(|id| !id.is_empty()) {
-            self.by_id.insert(id.to_owned(), at);
+            self.by_id.insert(id.to_owned(), pos);
         }
         if self.messages {
             let part = obj([
@@ -334,12 +388,12 @@ impl Builder {
         });
         self.index += 1;
         if let Some((output, is_error)) = c.result {
-            self.set_result(at, output, is_error);
+            self.set_result(pos, output, is_error);
         }
         if let Some(e) = arguments_error {
-            let call = &self.t.calls[at];
+            let call = &self.t.calls[pos];
             let msg = format!("arguments of {} ({}) read as {{}}", call.tool_name, e.as_str());
-            self.diag("ARGUMENTS_UNREADABLE", path(), msg);
+            self.diag("ARGUMENTS_UNREADABLE", at, msg);
         }
     }
 
@@ -358,19 +412,7 @@ impl Builder {
         name: Option<&str>,
         output: Value,
         is_error: Option<bool>,
-        path: &str,
-    ) {
-        self.result_at(id, name, output, is_error, || path.to_owned());
-    }
-
-    /// [`Builder::result`] with the path made only when a diagnostic needs it.
-    pub(crate) fn result_at(
-        &mut self,
-        id: Option<&str>,
-        name: Option<&str>,
-        output: Value,
-        is_error: Option<bool>,
-        path: impl FnOnce() -> String,
+        at: &Loc,
     ) {
         let found = match id.filter(|id| !id.is_empty()) {
             Some(id) => self.by_id.get(id).copied(),
@@ -411,7 +453,7 @@ impl Builder {
             Some(at) => self.set_result(at, output, is_error),
             None => self.diag(
                 "UNMATCHED_RESULT",
-                path(),
+                at,
                 format!("a tool result for id {:?} matches no call", id.unwrap_or("")),
             ),
         }
@@ -430,13 +472,30 @@ impl Builder {
         self.t.diagnostics = first;
     }
 
-    pub(crate) fn diag(&mut self, code: &'static str, path: String, message: String) {
+    /// A diagnostic (see the codes in [`crate::traces`]) found at `path`.
+    pub(crate) fn diag(&mut self, code: &'static str, path: impl fmt::Display, message: String) {
+        let path = path.to_string();
         self.t.diagnostics.push(Diagnostic { code, path, message });
+    }
+
+    /// A stream that ended before its final event (`STREAM_INCOMPLETE` at `events`).
+    pub(crate) fn incomplete(&mut self, message: String) {
+        self.diag("STREAM_INCOMPLETE", "events", message);
+    }
+
+    /// A call whose name (at `path`) is not a string: `MALFORMED_CALL`, skipped.
+    pub(crate) fn nameless(&mut self, path: impl fmt::Display) {
+        self.diag("MALFORMED_CALL", path, "not a string; call skipped".into());
     }
 
     /// The error of the run (the first one reported wins).
     pub(crate) fn error(&mut self, message: String) {
         self.t.error.get_or_insert(message);
+    }
+
+    /// An API error object's `message`, or the object as JSON text.
+    pub(crate) fn error_object(&mut self, e: &Value) {
+        self.error(s(e, "message").map_or_else(|| e.to_string(), str::to_owned));
     }
 
     pub(crate) fn finish(self) -> Trace {
@@ -461,9 +520,9 @@ pub(crate) fn arr<'v>(v: &'v Value, key: &str) -> &'v [Value] {
 }
 
 /// The text of a content value: a string, or the `text` of its text parts.
-pub(crate) fn content_text(v: Option<&Value>) -> String {
+pub(crate) fn content_text(v: Option<Value>) -> String {
     match v {
-        Some(Value::String(s)) => s.clone(),
+        Some(Value::String(s)) => s,
         Some(Value::Array(parts)) => parts
             .iter()
             .filter_map(|p| p.get("text").and_then(Value::as_str))

@@ -86,6 +86,27 @@ pub fn align_tool_calls(payload: &[u8], ext: u32) -> std::result::Result<String,
     .map_err(to_js)
 }
 
+/// `assertValidMatchOptions(options)`: `payload` is the options (read as
+/// the glue reads options); throws the reference's error or returns.
+#[wasm_bindgen]
+pub fn assert_valid_match_options(payload: &[u8], ext: u32) -> std::result::Result<(), JsValue> {
+    (|| -> Result<()> {
+        let [options] = parts(payload, ext, ["options"])?;
+        crate::tool_calls::assert_valid_match_options(&Reader::new(Some(&options), "options"))
+    })()
+    .map_err(to_js)
+}
+
+/// `assertValidMaxExtra(value)`: `payload` is the value.
+#[wasm_bindgen]
+pub fn assert_valid_max_extra(payload: &[u8], ext: u32) -> std::result::Result<(), JsValue> {
+    (|| -> Result<()> {
+        let [value] = parts(payload, ext, ["maxExtraToolCalls"])?;
+        crate::tool_calls::assert_valid_max_extra(&Reader::new(Some(&value), "maxExtraToolCalls").as_option())
+    })()
+    .map_err(to_js)
+}
+
 /// `resolveMatchOptions(suite, testCase, runOverride)`: `payload` is the
 /// three layers joined by `\n`; returns the resolved options as JSON text.
 #[wasm_bindgen]

@@ -1,5 +1,5 @@
-//! Trace exports: `PromptResult.fromTrace` and `detectTraceFormat` (issue 4),
-//! over [`crate::traces`]. The trace crosses as UTF-8 text: a JS string as
+//! Trace exports: `PromptResult.fromTrace` and `detectTraceFormat`, over
+//! [`crate::traces`]. The trace crosses as UTF-8 text: a JS string as
 //! given (JSON, SSE, JSON lines or plain text), anything else as its
 //! `JSON.stringify` text; the result comes back as JSON text.
 
@@ -45,7 +45,7 @@ pub fn trace_detect(payload: &[u8]) -> std::result::Result<String, JsValue> {
     let text = text(payload).map_err(to_js)?;
     let out = match detect_trace_format_text(text) {
         Ok(f) => serde_json::json!({ "format": f.as_str() }),
-        Err(reason) => serde_json::json!({ "format": null, "reason": reason }),
+        Err(e) => serde_json::json!({ "format": null, "reason": e.message }),
     };
     Ok(out.to_string())
 }
@@ -53,7 +53,7 @@ pub fn trace_detect(payload: &[u8]) -> std::result::Result<String, JsValue> {
 /// Benchmark (not part of the API; bench/traces.mjs): parses `payload` with
 /// plain `serde_json` inside WebAssembly (the whole text, or each `data: ` /
 /// JSON line of a stream) and returns how many values parsed: the practical
-/// limit issue 4 measures the readers against, as tests/traces_bench.rs does
+/// limit the readers are measured against, as tests/traces_bench.rs does
 /// natively.
 #[doc(hidden)]
 #[wasm_bindgen]

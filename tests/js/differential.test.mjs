@@ -618,3 +618,16 @@ test("edge: strings with a lone UTF-16 surrogate: the reference compares them, o
     (e) => e.code === "UNSUPPORTED_VALUE",
   );
 });
+
+test("null / undefined lists are empty, as in the reference; other non-arrays throw (documented)", () => {
+  for (const [e, a] of [[null, undefined], [undefined, null], [null, [{ toolName: "x" }]], [[{ toolName: "x" }], undefined]]) {
+    const r = refMatchers.evaluateToolCalls(e, a);
+    const o = ours.evaluateToolCalls(e, a);
+    assert.deepEqual(
+      { passed: o.passed, missing: o.missing, extra: o.extra, argumentMismatches: o.argumentMismatches },
+      { passed: r.passed, missing: r.missing, extra: r.extra, argumentMismatches: r.argumentMismatches },
+    );
+    assert.equal(ours.alignToolCalls(e, a).passed, r.passed);
+  }
+  assert.throws(() => ours.evaluateToolCalls(42, []), (e) => e.code === "INVALID_ARGUMENT" && e.path === "expected");
+});

@@ -1,0 +1,59 @@
+//! Formats that cannot be told or do not fit, and what is wrong inside a
+//! trace (diagnostics, never errors).
+
+use super::helpers::{codes, json_of, text_of};
+use mcp_matchers::traces::{detect_trace_format, PromptResult, TraceFormat};
+use mcp_matchers::ErrorCode;
+use serde_json::json;
+
+#[test]
+fn detection_says_why_not() {
+    let why = detect_trace_format(&json!([])).unwrap_err();
+    assert_eq!((why.code, why.path.as_str()), (ErrorCode::InvalidArgument, "trace"));
+    let why = why.message;
+    assert!(why.contains("an array with no items"), "{why}");
+    let why = detect_trace_format(&json!({ "foo": 1 })).unwrap_err().message;
+    assert!(why.contains("[\"foo\"]"), "{why}");
+    let why = detect_trace_format(&json!(42)).unwrap_err().message;
+    assert!(why.contains("a number"), "{why}");
+}
+
+#[test]
+fn unknown_or_mismatched_formats_are_invalid_arguments() {
+    let e = PromptResult::from_trace(&json!({ "foo": 1 }), None).unwrap_err();
+    assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidArgument, "trace"));
+    let msg = json_of("anthropic/message.parallel-tool-use.json");
+    let e = PromptResult::from_trace(&msg, Some(TraceFormat::OpenAiChat)).unwrap_err();
+    assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidArgument, "trace"));
+    assert!(e.message.contains("anthropic"), "{}", e.message);
+    // A format and its stream variant are one family: the shape picks the reader.
+    let r = PromptResult::from_trace_text(
+        &text_of("anthropic/stream.mcp-tool-use.jsonl"),
+        Some(TraceFormat::Anthropic),
+    )
+    .unwrap();
+    assert_eq!(r.format, Some("anthropic-stream"));
+    assert_eq!(TraceFormat::from_name("gemini-stream"), Some(TraceFormat::GeminiStream));
+    assert_eq!(TraceFormat::from_name("gemini-streams"), None);
+}
+
+#[test]
+fn malformed_parts_are_diagnostics_not_errors() {
+    // Anthropic input that is not an object; a result for an unknown id;
+    // an unknown block type.
+    let msgs = json!([
+        { "role": "assistant", "content": [
+            { "type": "tool_use", "id": "t1", "name": "a", "input": [1] },
+            { "type": "hologram" } ] },
+        { "role": "user", "content": [{ "type": "tool_result", "tool_use_id": "zzz", "content": "x" }] }
+    ]);
+    let r = PromptResult::from_trace(&msgs, None).unwrap();
+    assert_eq!(r.tools_called(), ["a"]);
+    assert_eq!(r.get_tool_calls()[0].raw_arguments.as_deref(), Some("[1]"));
+    assert_eq!(codes(&r), ["ARGUMENTS_UNREADABLE", "IGNORED", "UNMATCHED_RESULT"]);
+    // A stream line that is not JSON is skipped and reported.
+    let text = text_of("anthropic/stream.tool-use-no-args.jsonl").replacen("{\"type\":\"ping\"}", "{\"type\":", 1);
+    let r = PromptResult::from_trace_text(&text, None).unwrap();
+    assert_eq!(r.tools_called(), ["updateIssueList"]);
+    assert_eq!(codes(&r), ["UNREADABLE_EVENT"]);
+}

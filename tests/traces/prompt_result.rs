@@ -1,0 +1,82 @@
+//! `PromptResult`: the reference's accessors, merging, and feeding
+//! `evaluate_tool_calls` and the validators.
+
+use super::helpers::{calls, read, text_of};
+use mcp_matchers::traces::PromptResult;
+use mcp_matchers::{evaluate_tool_calls, match_tool_call_with_args, MatchOptions, ToolCall, ToolCallOrder};
+use serde_json::{json, Value};
+
+#[test]
+fn prompt_result_accessors_follow_the_reference() {
+    let r = read("anthropic/message.parallel-tool-use.json");
+    assert_eq!(r.tools_called(), ["retrieve_entity_info"; 4]);
+    assert!(r.has_tool_call("retrieve_entity_info"));
+    assert!(!r.has_tool_call("Retrieve_entity_info"));
+    // The first matching call's arguments.
+    assert_eq!(
+        Value::Object(r.get_tool_arguments("retrieve_entity_info").unwrap().clone()),
+        json!({ "name": "Alice" })
+    );
+    assert_eq!(r.get_tool_arguments("nope"), None);
+    assert!(!r.has_error());
+    assert_eq!(r.get_error(), None);
+    let roles: Vec<&str> = r.get_messages().iter().map(|m| m["role"].as_str().unwrap()).collect();
+    assert_eq!(roles, ["assistant"]);
+    assert_eq!(r.get_messages()[0]["content"][1]["type"], "tool-call");
+    assert_eq!(r.get_messages()[0]["content"][1]["input"], json!({ "name": "Alice" }));
+}
+
+#[test]
+fn calls_only_reading_skips_the_messages() {
+    let text = text_of("vercel-ai/v5.model-messages.json");
+    let full = PromptResult::from_trace_text(&text, None).unwrap();
+    let lean = PromptResult::calls_from_trace_text(&text, None).unwrap();
+    assert_eq!(full.get_messages().len(), 7);
+    assert!(lean.get_messages().is_empty());
+    assert_eq!(lean.get_tool_calls(), full.get_tool_calls());
+    assert_eq!((lean.text(), lean.format), (full.text(), full.format));
+}
+
+#[test]
+fn prompt_results_merge_as_context() {
+    let r1 = read("openai-chat/stream.parallel-tool-calls.sse");
+    let r2 = read("openai-chat/stream.tool-call-arg-fragments.sse");
+    let both = PromptResult::merge(&[r1, r2]);
+    assert_eq!(both.tools_called(), ["get_country", "get_product_name", "get_weather"]);
+    let steps: Vec<usize> = both.get_tool_calls().iter().map(|c| c.step).collect();
+    assert_eq!(steps, [0, 0, 1]);
+    assert_eq!(both.format, Some("openai-chat-stream"));
+    // The merged streams equal the recorded two-round history.
+    assert_eq!(
+        calls(&both),
+        calls(&read("openai-chat/messages.multi-turn-history.json"))
+    );
+    let mixed = PromptResult::merge(&[both, read("gemini/response.function-call.json")]);
+    assert_eq!(mixed.format, None);
+    assert_eq!(mixed.tools_called().last(), Some(&"weather"));
+}
+
+#[test]
+fn prompt_result_feeds_evaluate_tool_calls_and_the_validators() {
+    let r = read("openai-chat/completion.parallel-tool-calls.json");
+    let actual = r.to_tool_calls();
+    let expected = [
+        ToolCall::new("delete_file", json!({ "path": ".env" })),
+        ToolCall::new("create_file", json!({ "path": "string" })),
+    ];
+    let options = MatchOptions {
+        tool_call_order: Some(ToolCallOrder::Strict),
+        ..Default::default()
+    };
+    assert!(evaluate_tool_calls(&expected, &actual, &options).passed);
+    let swapped = [expected[1].clone(), expected[0].clone()];
+    let v = evaluate_tool_calls(&swapped, &actual, &options);
+    assert!(!v.passed);
+    assert_eq!(v.out_of_order.len(), 1); // one of the swapped pair is on the longest common subsequence
+    let args = json!({ "path": "test.txt" });
+    assert!(match_tool_call_with_args(
+        "create_file",
+        args.as_object().unwrap(),
+        &actual
+    ));
+}

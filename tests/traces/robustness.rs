@@ -1,0 +1,148 @@
+//! Robustness: a cut or damaged trace never panics; and the one reader of
+//! each format reads trace text exactly as it reads the parsed value (the
+//! fixtures, and the odd inputs of tests/traces/odd-inputs.json: fields of
+//! unexpected types, duplicate keys, escapes, lists inside objects).
+
+use super::helpers::text_of;
+use mcp_matchers::traces::{PromptResult, TraceFormat};
+use serde::Deserialize;
+use serde_json::Value;
+
+const FIXTURES: [&str; 8] = [
+    "openai-chat/stream.parallel-tool-calls.sse",
+    "openai-chat/messages.multi-turn-history.json",
+    "openai-responses/stream.function-call.sse",
+    "anthropic/stream.server-and-client-tool-use.sse",
+    "anthropic/messages.tool-result-is-error.json",
+    "gemini/stream.no-args-parallel.jsonl",
+    "vercel-ai/v6.ui-message-stream.langgraph.json",
+    "vercel-ai/v4.ui-messages.tool-invocations.json",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+    #[test]
+    fn cut_or_damaged_fixtures_read_without_panic(
+        which in 0..FIXTURES.len(),
+        cut in 0.0f64..1.0,
+        holes in proptest::collection::vec((0.0f64..1.0, 1usize..8), 0..4),
+    ) {
+        let text = text_of(FIXTURES[which]);
+        let mut bytes = text.into_bytes();
+        bytes.truncate((bytes.len() as f64 * cut) as usize);
+        for (at, len) in holes {
+            let start = (bytes.len() as f64 * at) as usize;
+            let end = (start + len).min(bytes.len());
+            bytes.drain(start..end);
+        }
+        let damaged = String::from_utf8_lossy(&bytes);
+        for format in [None, Some(TraceFormat::McpJam)] {
+            if let Ok(r) = PromptResult::from_trace_text(&damaged, format) {
+                // Every call keeps a name and an arguments object.
+                for c in r.get_tool_calls() {
+                    proptest::prop_assert!(c.arguments_error.is_some() || c.raw_arguments.is_none());
+                }
+            }
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct OddInputs {
+    lists: Vec<String>,
+    not_one_array: Vec<String>,
+}
+
+fn odd() -> OddInputs {
+    let path = format!("{}/tests/traces/odd-inputs.json", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+const FORMATS: [Option<&str>; 7] = [
+    None,
+    Some("openai-chat"),
+    Some("openai-responses"),
+    Some("anthropic"),
+    Some("gemini"),
+    Some("vercel-ai"),
+    Some("mcpjam"),
+];
+
+/// Text and value read alike, for every format asked (errors alike too).
+fn same(text: &str) {
+    let value: Value = serde_json::from_str(text).unwrap();
+    for name in FORMATS {
+        let format = name.map(|n| TraceFormat::from_name(n).unwrap());
+        let by_text = PromptResult::from_trace_text(text, format);
+        let by_value = PromptResult::from_trace(&value, format);
+        assert_eq!(by_text, by_value, "format {name:?} of {text}");
+        let calls_only = PromptResult::calls_from_trace_text(text, format);
+        match (calls_only, by_value) {
+            (Ok(c), Ok(v)) => {
+                assert_eq!(c.get_tool_calls(), v.get_tool_calls(), "{name:?} {text}");
+                assert_eq!(c.diagnostics(), v.diagnostics(), "{name:?} {text}");
+                assert_eq!((c.text(), c.get_error()), (v.text(), v.get_error()), "{name:?} {text}");
+            }
+            (c, v) => assert_eq!(c.is_ok(), v.is_ok(), "{name:?} {text}"),
+        }
+    }
+}
+
+#[test]
+fn every_json_fixture_reads_the_same_as_text_and_as_value() {
+    let mut n = 0;
+    for dir in std::fs::read_dir(format!("{}/tests/fixtures/traces", env!("CARGO_MANIFEST_DIR"))).unwrap() {
+        let dir = dir.unwrap().path();
+        if !dir.is_dir() {
+            continue;
+        }
+        for f in std::fs::read_dir(dir).unwrap() {
+            let path = f.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            if serde_json::from_str::<Value>(&text).is_ok() {
+                same(&text);
+                n += 1;
+            }
+        }
+    }
+    assert!(n >= 30, "{n} JSON fixtures");
+}
+
+#[test]
+fn odd_lists_read_the_same_as_text_and_as_value() {
+    for text in &odd().lists {
+        same(text);
+    }
+}
+
+/// The same lists inside objects (MCPJam `{ messages, spans }`, request
+/// bodies): the messages are read like a list, the rest as values.
+#[test]
+fn objects_with_messages_read_the_same_as_text_and_as_value() {
+    let spans = r#"[{"category":"tool","status":"error","toolCallId":"a"},{"category":"error","name":"boom"}]"#;
+    for list in &odd().lists {
+        same(&format!(r#"{{"messages": {list}, "spans": {spans}}}"#));
+        same(&format!(r#"{{ "messages" : {list} }}"#));
+        same(&format!(r#"{{"caseTitle":"t","messages":{list}}}"#));
+        same(&format!(r#"{{"messages":{list},"messages":[]}}"#));
+        same(&format!(r#"{{"model":"m","messages":{list},"spans":null}}"#));
+    }
+    same(r#"{"messages":[],"spans":[]}"#);
+    same(r#"{"messages":"text","spans":[]}"#);
+    same(r#"{"mess\u0061ges":[{"role":"user","content":"x"}]}"#);
+}
+
+#[test]
+fn text_that_is_not_one_array_is_read_as_before() {
+    for text in odd().not_one_array.iter().map(String::as_str) {
+        let value = serde_json::from_str::<Value>(text);
+        let by_text = PromptResult::from_trace_text(text, None);
+        match value {
+            Ok(v) => assert_eq!(by_text, PromptResult::from_trace(&v, None), "{text}"),
+            Err(_) => assert!(
+                by_text.is_err() || by_text.unwrap().get_tool_calls().is_empty(),
+                "{text}"
+            ),
+        }
+    }
+}
