@@ -2,75 +2,51 @@
 // @gleanwork/mcp-server-tester@1.1.0 (dist/index.js: BUILT_IN_RUBRICS,
 // resolveRubric, buildJudgePrompt, parseJudgeResponse, validateJudge,
 // validateEvalDataset, runExpectBlockValidations, runEvalCase,
-// runEvalDataset), over the Rust core (src/responses/judge.rs, dataset.rs).
+// runEvalDataset), over the Rust core (src/responses/plan.rs, judge.rs,
+// dataset.rs).
 //
-// No network code: the model call and the tool call are the caller's async
-// functions. Only the awaiting lives here; rubrics, prompts, verdict parsing,
-// scoring and dataset rules are in the core.
+// The core plans, JS awaits: evaluateExpectations asks the core for a plan
+// (one step per expectation: a finished result, or what only the caller can
+// supply), awaits the caller's functions the plan names (schema validators,
+// the judge model and named judges, stored snapshots, the predicate) and
+// hands each answer back to the core, which words the result. The native
+// evaluate_expectations runs the same plan. No network code: the model call
+// and the tool call are the caller's async functions.
 
 // The responses module (started by responses.js, imported below).
-import { responses_constants as wasmConstants, responses_evals as wasmEvals, validate_eval_dataset as wasmDataset } from "./wasm/responses.js";
-import { MatcherError, call, fail, payload } from "./internal.js";
-export { MatcherError } from "./errors.js";
-import { isStandardSchema, schemaVerdict, validatableValue } from "./schema-core.js";
 import {
-  matchSnapshot,
-  validateError,
-  validatePattern,
-  validateResponse,
-  validateSize,
-  validateText,
-  validateToolCallCount,
-  validateToolCalls,
-  extractText,
-} from "./responses.js";
-
-function evals(kind, args, path = "arguments") {
-  let text;
-  try {
-    text = JSON.stringify(args);
-  } catch (e) {
-    fail("UNSUPPORTED_VALUE", path, `the value has no JSON form (${e && e.message})`);
-  }
-  const [bytes] = payload([[text, false, path]]);
-  return JSON.parse(call(() => wasmEvals(kind, bytes)));
-}
+  build_judge_prompt as wasmPrompt,
+  finish_judges as wasmFinishJudges,
+  finish_predicate as wasmFinishPredicate,
+  finish_snapshot as wasmFinishSnapshot,
+  parse_judge_verdict as wasmVerdict,
+  plan_expectations as wasmPlan,
+  plan_judge as wasmPlanJudge,
+  resolve_rubric as wasmRubric,
+  responses_constants as wasmConstants,
+  validate_eval_dataset as wasmDataset,
+} from "./wasm/responses.js";
+import { MatcherError, fail } from "./internal.js";
+export { MatcherError } from "./errors.js";
+import { isStandardSchema, jsonPart, part, responsePart, run, runJson, schemaVerdict, targetValue } from "./schema-core.js";
+import { extractText } from "./responses.js";
 
 /** See evals.d.ts. */
 export const BUILT_IN_RUBRICS = Object.freeze(Object.fromEntries(JSON.parse(wasmConstants()).rubrics));
 
 /** See evals.d.ts. */
 export function resolveRubric(rubric) {
-  if (typeof rubric === "string") {
-    if (Object.hasOwn(BUILT_IN_RUBRICS, rubric)) return BUILT_IN_RUBRICS[rubric];
-    return fail("INVALID_OPTION", "rubric", `unknown rubric "${rubric}" (expected one of ${Object.keys(BUILT_IN_RUBRICS).join(", ")}, or { text })`);
-  }
-  if (rubric !== null && typeof rubric === "object" && typeof rubric.text === "string" && rubric.text !== "") return rubric.text;
-  return fail("INVALID_ARGUMENT", "rubric", "expected a built-in rubric name or { text }");
-}
-
-// JSON.stringify(v, null, 2) for non-strings, as the reference's prompt.
-function asText(v, path) {
-  if (typeof v === "string") return v;
-  try {
-    const t = JSON.stringify(v, null, 2);
-    return t === undefined ? String(v) : t;
-  } catch (e) {
-    return fail("UNSUPPORTED_VALUE", path, `the value has no JSON form (${e && e.message})`);
-  }
+  return run(wasmRubric, [part(rubric, "rubric")]);
 }
 
 /** See evals.d.ts. */
 export function buildJudgePrompt(candidate, reference, rubric) {
-  const ref = reference === null || reference === undefined ? null : asText(reference, "reference");
-  const r = typeof rubric === "string" && !Object.hasOwn(BUILT_IN_RUBRICS, rubric) ? { text: rubric } : rubric;
-  return evals(1, [asText(candidate, "candidate"), ref, r]);
+  return run(wasmPrompt, [part(candidate, "candidate"), part(reference, "reference"), part(rubric, "rubric")]);
 }
 
 /** See evals.d.ts. */
 export function parseJudgeVerdict(text) {
-  if (typeof text !== "string") fail("INVALID_ARGUMENT", "verdict", "expected the model's reply as a string");
-  return evals(2, [text]);
+  return runJson(wasmVerdict, [part(text, "verdict")]);
 }
 
 // The message of anything a caller's function threw: an Error's message, a
@@ -85,97 +61,95 @@ function errorMessage(e) {
   }
 }
 
-// One verdict from the caller's judge: a reply string (parsed here) or an
-// object { score, pass?, reasoning? } (checked by the same parser).
-async function askJudge(judge, prompt, context) {
-  const reply = await judge(prompt, context);
-  if (typeof reply === "string") return parseJudgeVerdict(reply);
-  if (reply !== null && typeof reply === "object") return evals(2, [JSON.stringify(reply)]);
-  return fail("INVALID_ARGUMENT", "verdict", "the judge must return a string or { score, reasoning }");
+function readOptions(options) {
+  if (options === null || typeof options !== "object") fail("INVALID_ARGUMENT", "options", "options must be an object");
+  return options;
 }
+
+// One verdict from the caller's model: a reply string, or an object
+// { score, pass?, reasoning? } read by the same parser.
+async function ask(judge, prompt, context) {
+  const reply = await judge(prompt, context);
+  if (reply === null || (typeof reply !== "string" && typeof reply !== "object")) {
+    fail("INVALID_ARGUMENT", "verdict", "the judge must return a string or { score, reasoning }");
+  }
+  return parseJudgeVerdict(typeof reply === "string" ? reply : JSON.stringify(reply));
+}
+
+// What the judge of one planned step gave, as the core's finish_judges reads
+// it: null (none supplied), { error } (it threw or replied unreadably), or
+// { verdicts: [{ score, reasoning }] }.
+async function runJudge(step, response, reference, judge, judges) {
+  try {
+    if (step.named) {
+      const executor = judges?.[step.named.name];
+      if (typeof executor !== "function") return null;
+      const r = await executor(response, reference ?? undefined);
+      return { verdicts: [{ score: r?.score, reasoning: r?.reasoning }] };
+    }
+    if (typeof judge !== "function") return null;
+    const { prompt, reps, rubric } = step.model;
+    const context = { candidate: response, reference: reference ?? null, rubric };
+    const verdicts = [];
+    for (let i = 0; i < reps; i++) verdicts.push(await ask(judge, prompt, context));
+    return { verdicts };
+  } catch (e) {
+    return { error: errorMessage(e) };
+  }
+}
+
+// A judge entry's reference, as the reference's runner picks it.
+const referenceOf = (entry, options) => (entry.reference !== undefined ? entry.reference : options.canonicalAnswer);
+const caseParts = (o) => [part(o.judgeReps, "judgeReps"), part(o.canonicalAnswer, "canonicalAnswer")];
 
 /** See evals.d.ts. */
 export async function validateJudge(response, config, judge, options = {}) {
-  const plan = evals(3, [config, options.judgeReps ?? null, "config"]);
-  const reference = config.reference !== undefined ? config.reference : options.canonicalAnswer;
-  if (plan.judge !== null) {
-    const executor = options.judges?.[plan.judge];
-    const name = plan.judge;
-    if (typeof executor !== "function") {
-      return { pass: false, message: `Custom judge "${name}" error: Judge "${name}" is not registered.` };
-    }
-    try {
-      const r = await executor(response, reference ?? undefined);
-      const pass = r.score >= plan.threshold;
-      return {
-        pass,
-        message: pass
-          ? `Custom judge "${name}" passed with score ${r.score.toFixed(2)}`
-          : `Custom judge "${name}" failed with score ${r.score.toFixed(2)} (threshold: ${plan.threshold}). ${r.reasoning ?? ""}`,
-      };
-    } catch (e) {
-      return { pass: false, message: `Custom judge "${name}" error: ${errorMessage(e)}` };
-    }
-  }
-  if (typeof judge !== "function") {
-    return { pass: false, message: "Judge evaluation error: no judge function supplied" };
-  }
-  const ref = reference === null || reference === undefined ? null : asText(reference, "config.reference");
-  const prompt = evals(1, [asText(response, "response"), ref, { text: plan.rubric }]);
-  const scores = [];
-  let reasoning = "";
-  try {
-    for (let i = 0; i < plan.reps; i++) {
-      const v = await askJudge(judge, prompt, { candidate: response, reference: reference ?? null, rubric: plan.rubric });
-      scores.push(v.score);
-      reasoning = v.reasoning;
-    }
-  } catch (e) {
-    return { pass: false, message: `Judge evaluation error: ${errorMessage(e)}` };
-  }
-  return evals(4, [scores, plan.threshold, reasoning]);
+  const o = readOptions(options);
+  const step = runJson(wasmPlanJudge, [jsonPart(config, "config"), responsePart(response), ...caseParts(o)]);
+  const outcome = await runJudge(step, response, referenceOf(config, o), judge, o.judges);
+  return runJson(wasmFinishJudges, [part([step], "steps"), part([outcome], "outcomes")]);
 }
 
 /** See evals.d.ts. */
 export async function validatePredicate(response, predicate, description) {
   if (typeof predicate !== "function") fail("INVALID_ARGUMENT", "predicate", "expected a function (response, text)");
-  const label = description ?? "custom predicate";
+  let threw = null;
   let out;
   try {
     out = await predicate(response, extractText(response));
   } catch (e) {
-    return { pass: false, message: `${label}: Predicate threw error: ${errorMessage(e)}` };
+    threw = errorMessage(e);
   }
-  if (typeof out === "boolean") out = { pass: out, message: out ? "Predicate passed" : "Predicate returned false" };
-  if (out === null || typeof out !== "object" || typeof out.pass !== "boolean") {
-    return { pass: false, message: `${label}: the predicate returned neither a boolean nor { pass, message }` };
-  }
-  if (out.pass) return { pass: true, message: out.message ?? `Response satisfies ${label}` };
-  return { pass: false, message: `${label}: ${out.message ?? `Expected response to satisfy ${label}`}` };
+  const returned = out !== null && typeof out === "object" ? { pass: out.pass, message: out.message } : out;
+  return runJson(wasmFinishPredicate, [part(description, "description"), part(threw, "threw"), part(returned, "returned")]);
 }
 
 /** See evals.d.ts. */
 export function validateEvalDataset(json) {
-  let text;
-  try {
-    text = JSON.stringify(json) ?? "null";
-  } catch (e) {
-    fail("UNSUPPORTED_VALUE", "dataset", `the value has no JSON form (${e && e.message})`);
-  }
-  call(() => wasmDataset(...payload([[text, false, "dataset"]])));
+  runJson(wasmDataset, [jsonPart(json, "dataset")]);
   return json;
 }
 
-function asList(v) {
-  return Array.isArray(v) ? v : [v];
+// A RegExp crosses as [source, flags] (in matchesPattern and sanitizer patterns).
+const regexp = (p) => (p instanceof RegExp ? [p.source, p.flags] : p);
+// The expect block as it crosses: its JSON, RegExps as [source, flags].
+function wireBlock(b) {
+  if (b === null || typeof b !== "object" || Array.isArray(b)) return b;
+  const { matchesPattern: m, snapshotSanitizers: s } = b;
+  const sanitizer = (x) => (x !== null && typeof x === "object" && x.pattern instanceof RegExp ? { ...x, pattern: regexp(x.pattern) } : x);
+  return {
+    ...b,
+    matchesPattern: m instanceof RegExp ? [regexp(m)] : Array.isArray(m) ? m.map(regexp) : m,
+    snapshotSanitizers: Array.isArray(s) ? s.map(sanitizer) : s,
+  };
 }
 
 // A registry entry is a Standard Schema object (Zod 3.24+/4, Valibot,
 // ArkType, jsonSchema()) or a JSON Schema document; the latter loads the
 // separate schema module (mcp-matchers/schema) the first time one is used.
-async function checkSchema(name, response, schemas) {
+async function checkSchema({ name, target, missing }, response, schemas) {
   const schema = schemas !== null && typeof schemas === "object" && Object.hasOwn(schemas, name) ? schemas[name] : undefined;
-  if (schema === undefined || schema === null) return { pass: false, message: `Schema "${name}" not found in schemas registry` };
+  if (schema === undefined || schema === null) return missing;
   let std = schema;
   if (!isStandardSchema(schema)) {
     if (typeof schema !== "object" && typeof schema !== "boolean") {
@@ -189,48 +163,35 @@ async function checkSchema(name, response, schemas) {
       throw e;
     }
   }
-  return schemaVerdict(await std["~standard"].validate(validatableValue(response)), response);
+  return schemaVerdict(await std["~standard"].validate(targetValue(target, response)), response);
 }
 
-async function checkSnapshot(block, response, snapshots) {
-  const name = block.snapshot;
-  const stored = typeof snapshots === "function" ? await snapshots(name) : snapshots?.[name];
-  if (stored === undefined || stored === null) {
-    return { pass: false, message: `No stored snapshot "${name}"` };
+// The result of a pending step, from what the caller's functions give.
+async function finish(step, b, response, o) {
+  if (step.schema) return checkSchema(step.schema, response, o.schemas);
+  if (step.judge) {
+    const entries = Array.isArray(b.passesJudge) ? b.passesJudge : [b.passesJudge];
+    const outcomes = await Promise.all(step.judge.map((s, i) => runJudge(s, response, referenceOf(entries[i], o), o.judge, o.judges)));
+    return runJson(wasmFinishJudges, [part(step.judge, "steps"), part(outcomes, "outcomes")]);
   }
-  const m = matchSnapshot(response, stored, block.snapshotSanitizers ?? []);
-  return m.pass
-    ? { pass: true, message: `Matches snapshot "${name}"` }
-    : { pass: false, message: `Snapshot "${name}" differs:\n${m.diff.trimEnd()}`, details: { diff: m.diff } };
-}
-
-async function checkJudges(block, response, options) {
-  const entries = asList(block.passesJudge);
-  const results = await Promise.all(entries.map((j) => validateJudge(response, j, options.judge, options)));
-  if (results.length === 1) return results[0];
-  const passed = results.filter((r) => r.pass).length;
-  return { pass: passed === results.length, message: `${passed}/${results.length} judges passed`, details: { judgeResults: results } };
+  if (step.snapshot) {
+    const { name } = step.snapshot;
+    const stored = typeof o.snapshots === "function" ? await o.snapshots(name) : o.snapshots?.[name];
+    return runJson(wasmFinishSnapshot, [part(step.snapshot, "step"), part(stored ?? null, "options.snapshots")]);
+  }
+  return validatePredicate(response, b.predicate, step.predicate.description);
 }
 
 /** See evals.d.ts. */
 export async function evaluateExpectations(expectBlock, response, options = {}) {
+  const o = readOptions(options);
   const b = expectBlock;
-  if (b === null || typeof b !== "object" || Array.isArray(b)) fail("INVALID_ARGUMENT", "expectBlock", "expected an object");
+  const predicate = b !== null && typeof b === "object" ? b.predicate : undefined;
+  if (predicate !== undefined && typeof predicate !== "function") fail("INVALID_ARGUMENT", "predicate", "expected a function (response, text)");
+  const flag = part(predicate !== undefined, "predicate");
+  const plan = runJson(wasmPlan, [jsonPart(wireBlock(b), "expect"), responsePart(response), ...caseParts(o), flag]);
   const out = {};
-  const sync = (key, f) => {
-    out[key] = f();
-  };
-  if (b.response !== undefined) sync("exact", () => validateResponse(response, b.response));
-  if (b.schema !== undefined) out.schema = await checkSchema(b.schema, response, options.schemas);
-  if (b.containsText !== undefined) sync("textContains", () => validateText(response, b.containsText));
-  if (b.matchesPattern !== undefined) sync("regex", () => validatePattern(response, b.matchesPattern));
-  if (b.isError !== undefined) sync("error", () => validateError(response, b.isError));
-  if (b.responseSize !== undefined) sync("size", () => validateSize(response, b.responseSize));
-  if (b.toolsTriggered !== undefined) sync("toolsTriggered", () => validateToolCalls(response, b.toolsTriggered));
-  if (b.toolCallCount !== undefined) sync("toolCallCount", () => validateToolCallCount(response, b.toolCallCount));
-  if (b.passesJudge !== undefined) out.judge = await checkJudges(b, response, options);
-  if (b.snapshot !== undefined) out.snapshot = await checkSnapshot(b, response, options.snapshots);
-  if (b.predicate !== undefined) out.predicate = await validatePredicate(response, b.predicate, b.predicateDescription);
+  for (const [key, step] of plan) out[key] = step.done ?? (await finish(step, b, response, o));
   return out;
 }
 

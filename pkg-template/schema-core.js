@@ -1,24 +1,55 @@
 // The `schema` expectation's JS half (validateSchema of
 // @gleanwork/mcp-server-tester@1.1.0, dist/index.js, with getValidatableValue
-// and formatZodIssues): which value is validated, and how issues read.
-// Validators are Standard Schema objects (`~standard.validate`: Zod 3.24+/4,
-// Valibot, ArkType, and mcp-matchers/schema's jsonSchema()); JSON Schema
-// documents themselves need the separately loaded module mcp-matchers/schema.
+// and formatZodIssues): which value is validated and the verdict come from
+// the core (src/responses/plan.rs schema_target, schema_verdict); this file
+// reads the Standard Schema shapes. Validators are Standard Schema objects
+// (`~standard.validate`: Zod 3.24+/4, Valibot, ArkType, and
+// mcp-matchers/schema's jsonSchema()); JSON Schema documents themselves need
+// the separately loaded module mcp-matchers/schema.
+//
+// Also the crossing helpers evals.js shares (this module is internal: the
+// package root re-exports only validateSchema).
 
-import { fail } from "./errors.js";
-import { extractText } from "./responses.js";
+import { schema_target as wasmTarget, schema_verdict as wasmVerdict } from "./wasm/responses.js";
+import "./responses.js"; // starts the responses module
+import { call, encodeExtended, fail, isPlain, payload } from "./internal.js";
 
-// tryParseJson of the reference: only text that looks like an object or an
-// array ({…} or […] after trimming) is parsed.
-function tryParseJson(text) {
-  if (!text || typeof text !== "string") return null;
-  const t = text.trim();
-  if (!(t.startsWith("{") || t.startsWith("[")) || !(t.endsWith("}") || t.endsWith("]"))) return null;
+/** Calls a responses export with `parts` ([JSON text, extended, path] each); returns its text. */
+export function run(exported, parts) {
+  const [bytes, ext] = payload(parts);
+  return call(() => exported(bytes, ext));
+}
+
+/** `run`, the result read as JSON. */
+export const runJson = (exported, parts) => JSON.parse(run(exported, parts));
+
+/** A value as it crosses: JSON, or the extended form when JSON cannot say it (undefined, NaN, Date, ...). */
+export const part = (v, path) => (isPlain(v, 0) ? [JSON.stringify(v), false, path] : [encodeExtended(v, () => path, []), true, path]);
+
+/** A value as its JSON.stringify text (what a dataset is), `null` for none. */
+export function jsonPart(v, path) {
   try {
-    return JSON.parse(t);
-  } catch {
-    return null;
+    return [JSON.stringify(v) ?? "null", false, path];
+  } catch (e) {
+    return fail("UNSUPPORTED_VALUE", path, `the value has no JSON form (${e && e.message})`);
   }
+}
+
+/**
+ * A response as the checks read it (responses.js sends it the same way): its
+ * JSON.stringify text; a top-level number JSON cannot say or a BigInt as the
+ * string String(v) gives; `undefined` as itself (a judge prompt prints it).
+ */
+export function responsePart(r) {
+  if (r === undefined) return part(r, "response");
+  if ((typeof r === "number" && !Number.isFinite(r)) || typeof r === "bigint") return [JSON.stringify(String(r)), false, "response"];
+  return jsonPart(r, "response");
+}
+
+/** The value a schema validates, as the core chose it (`"structuredContent"`, `"response"` or `{ json }`). */
+export function targetValue(target, response) {
+  if (target === "structuredContent") return response.structuredContent;
+  return target === "response" ? (response ?? null) : JSON.parse(target.json);
 }
 
 /**
@@ -28,45 +59,21 @@ function tryParseJson(text) {
  * is parsed the same way.
  */
 export function validatableValue(response) {
-  if (response === null || response === undefined) return null;
-  if (typeof response === "object" && !Array.isArray(response)) {
-    if ("structuredContent" in response && response.structuredContent !== undefined) return response.structuredContent;
-    if ("raw" in response && "text" in response && "isError" in response && "contentBlocks" in response) {
-      return tryParseJson(response.text) ?? response;
-    }
-    if ("content" in response && Array.isArray(response.content)) return tryParseJson(extractText(response)) ?? response;
-    return response;
-  }
-  if (typeof response === "string") return tryParseJson(response) ?? response;
-  return response;
+  return targetValue(runJson(wasmTarget, [responsePart(response)]), response);
 }
 
-function pathOf(issue) {
-  const path = Array.isArray(issue.path) ? issue.path : [];
-  return path.map((p) => (p !== null && typeof p === "object" ? p.key : p));
-}
+// A Standard Schema path segment is a key or { key }.
+const pathOf = (issue) => (Array.isArray(issue?.path) ? issue.path : []).map((p) => (p !== null && typeof p === "object" ? p.key : p));
 
-/** formatZodIssues of the reference: `a.b: message` (`root` for the value itself), joined by "; ". */
-export function formatIssues(issues) {
-  return issues.map((i) => `${pathOf(i).join(".") || "root"}: ${i.message}`).join("; ");
-}
-
-function preview(response) {
-  const text = response === null || response === undefined ? "" : typeof response === "string" ? response : JSON.stringify(response, null, 2) ?? "";
-  return text.length <= 200 ? text : `${text.slice(0, 200)}... (truncated)`;
-}
-
-/** The verdict for a Standard Schema result `{ value } | { issues }`. */
+/** The verdict for a Standard Schema result `{ value } | { issues }`; `details.issues` are the validator's own. */
 export function schemaVerdict(result, response) {
   if (result === null || typeof result !== "object" || (result.issues !== undefined && !Array.isArray(result.issues))) {
     fail("INVALID_ARGUMENT", "schema", "the schema's ~standard.validate returned neither { value } nor { issues: [...] }");
   }
-  if (!result.issues || result.issues.length === 0) return { pass: true, message: "Response matches schema" };
-  return {
-    pass: false,
-    message: `Response does not match schema: ${formatIssues(result.issues)}`,
-    details: { issues: result.issues, textPreview: preview(response) },
-  };
+  const issues = (result.issues ?? []).map((i) => ({ message: i?.message, path: pathOf(i) }));
+  const verdict = runJson(wasmVerdict, [part(issues, "issues"), responsePart(response)]);
+  if (!verdict.pass) verdict.details.issues = result.issues;
+  return verdict;
 }
 
 /** Whether `schema` is a Standard Schema object. */

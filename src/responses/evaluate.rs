@@ -1,21 +1,25 @@
-//! `evaluateExpectations` natively: every expectation present in an eval
-//! case's `expect` block, checked against one response, as the reference's
-//! `runExpectBlockValidations` (`@gleanwork/mcp-server-tester@1.1.0`,
-//! `dist/index.js`) does; keys as the reference names them.
+//! `evaluateExpectations` and `validateJudge` natively: the core's plan
+//! ([`super::plan`]), answered from an [`EvaluateContext`], as the JS glue
+//! answers it from the caller's async functions. The model call is a
+//! [`JudgeModel`] the caller implements (no network code in this crate).
+//! Follows `runExpectBlockValidations` and `validateJudge` of
+//! `@gleanwork/mcp-server-tester@1.1.0` (`dist/index.js`).
 
-use super::assertions::{read_error_expectation, read_size_options, read_strings, CheckResult};
-use super::json_api::{
-    match_snapshot, sanitizers_from_json, validate_error, validate_pattern, validate_response, validate_size,
-    validate_text, validate_tool_call_count, validate_tool_calls, TextOptions,
-};
-use super::judge_model::{validate_judge, JudgeModel};
-use super::tools::read_count_options;
-use super::JsPattern;
-use crate::error::{MatcherError, Result};
+use super::assertions::CheckResult;
+use super::judge::{judge_step, judge_text, judges_result, parse_verdict, JudgeOutcome, JudgeStep};
+use super::plan::{plan, snapshot_result, PlanOptions, SchemaTarget, Step};
+use crate::error::Result;
 use crate::reader::Reader;
 use crate::value::Val;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::HashMap;
+
+/// The caller's model: given the judge prompt, return the model's raw reply
+/// text (parsed with [`parse_verdict`]) or an error message.
+pub trait JudgeModel {
+    /// The model's reply to `prompt`, or why there is none.
+    fn complete(&mut self, prompt: &str) -> std::result::Result<String, String>;
+}
 
 /// What [`evaluate_expectations`] may use besides the response.
 #[derive(Default)]
@@ -34,8 +38,8 @@ pub struct EvaluateContext<'a> {
 /// `size`, `toolsTriggered`, `toolCallCount`, `judge`, `snapshot`.
 /// `schema` looks its name up in `ctx.schemas` (feature `schema`; without
 /// it, or when the name is not there, the check fails with the reference's
-/// "Schema \"<name>\" not found in schemas registry"); a missing stored
-/// snapshot fails.
+/// `Schema "<name>" not found in schemas registry`); a missing stored
+/// snapshot fails; a named judge (`passesJudge.judge`) is not registered.
 ///
 /// Errors: `INVALID_ARGUMENT`/`INVALID_OPTION` with the path under `expect`
 /// for a malformed block (run [`super::dataset::validate_expect_block`]
@@ -53,116 +57,86 @@ pub fn evaluate_expectations(
     response: &Value,
     ctx: &mut EvaluateContext<'_>,
 ) -> Result<Vec<(String, CheckResult)>> {
-    let o = expect
-        .as_object()
-        .ok_or_else(|| MatcherError::invalid_argument("expect", "expected an object"))?;
-    let mut out = Vec::new();
-    let mut push = |k: &str, r: CheckResult| out.push((k.to_string(), r));
-    if let Some(v) = o.get("response") {
-        push("exact", validate_response(response, v));
-    }
-    if let Some(name) = o.get("schema") {
-        let name = name.as_str().unwrap_or_default();
-        let missing = || CheckResult::fail(format!("Schema \"{name}\" not found in schemas registry"), None);
-        #[cfg(feature = "schema")]
-        let r = match ctx.schemas.get(name) {
-            Some(s) => super::schema::validate_schema(response, s),
-            None => missing(),
-        };
-        #[cfg(not(feature = "schema"))]
-        let r = missing();
-        push("schema", r);
-    }
-    if let Some(v) = o.get("containsText") {
-        let j = Val::from(v);
-        let list = read_strings(&Reader::new(Some(&j), "expect.containsText"))?;
-        push("textContains", validate_text(response, &list, &TextOptions::default()));
-    }
-    if let Some(v) = o.get("matchesPattern") {
-        let j = Val::from(v);
-        let list: Vec<JsPattern> = read_strings(&Reader::new(Some(&j), "expect.matchesPattern"))?
-            .into_iter()
-            .map(|s| JsPattern::Source(s.to_string()))
-            .collect();
-        push("regex", validate_pattern(response, &list, &TextOptions::default())?);
-    }
-    if let Some(v) = o.get("isError") {
-        push(
-            "error",
-            validate_error(
-                response,
-                &read_error_expectation(&Reader::new(Some(&Val::from(v)), "expect.isError"))?,
-            )?,
-        );
-    }
-    if let Some(v) = o.get("responseSize") {
-        push(
-            "size",
-            validate_size(
-                response,
-                &read_size_options(&Reader::new(Some(&Val::from(v)), "expect.responseSize"))?,
-            )?,
-        );
-    }
-    if let Some(v) = o.get("toolsTriggered") {
-        let r = validate_tool_calls(response, v)?;
-        push(
-            "toolsTriggered",
-            CheckResult {
-                pass: r.pass,
-                message: r.message,
-                details: r.details,
-            },
-        );
-    }
-    if let Some(v) = o.get("toolCallCount") {
-        let v = Val::from(v);
-        let opts = read_count_options(&Reader::new(Some(&v), "expect.toolCallCount"))?;
-        push("toolCallCount", validate_tool_call_count(response, &opts)?);
-    }
-    if let Some(v) = o.get("passesJudge") {
-        let entries: Vec<&Value> = match v {
-            Value::Array(a) => a.iter().collect(),
-            other => vec![other],
-        };
-        let mut results = Vec::new();
-        for e in entries {
-            results.push(match ctx.judge.as_deref_mut() {
-                Some(model) => validate_judge(response, e, model)?,
-                None => CheckResult::fail("Judge evaluation error: no judge model supplied", None),
-            });
+    let (e, r) = (Val::from(expect), Val::from(response));
+    let steps = plan(&Reader::new(Some(&e), "expect"), &r, &PlanOptions::default())?;
+    Ok(steps
+        .into_iter()
+        .map(|(key, step)| (key.to_string(), answer(step, response, &r, ctx)))
+        .collect())
+}
+
+fn answer(step: Step, response: &Value, r: &Val<'_>, ctx: &mut EvaluateContext<'_>) -> CheckResult {
+    match step {
+        Step::Done(result) => result,
+        Step::Tools(t) => CheckResult {
+            pass: t.pass,
+            message: t.message,
+            details: t.details,
+        },
+        Step::Schema { name, target, missing } => schema(ctx, &name, &target, response, r).unwrap_or(missing),
+        Step::Judge(steps) => {
+            let outcomes = steps.iter().map(|s| ask(s, ctx.judge.as_deref_mut())).collect();
+            judges_result(&steps.iter().map(JudgeStep::who).collect::<Vec<_>>(), outcomes)
         }
-        let r = if results.len() == 1 {
-            results.remove(0)
-        } else {
-            let passed = results.iter().filter(|r| r.pass).count();
-            CheckResult {
-                pass: passed == results.len(),
-                message: format!("{passed}/{} judges passed", results.len()),
-                details: Some(json!({ "judgeResults": results })),
-            }
-        };
-        push("judge", r);
+        Step::Snapshot { name, actual } => snapshot_result(&name, actual, ctx.snapshots.get(&name).map(String::as_str)),
+        Step::Predicate { .. } => unreachable!("no predicate is planned natively"),
     }
-    if let Some(v) = o.get("snapshot") {
-        let name = v.as_str().unwrap_or_default();
-        let sanitizers = match o.get("snapshotSanitizers") {
-            Some(s) => sanitizers_from_json(s)?,
-            None => Vec::new(),
-        };
-        let r = match ctx.snapshots.get(name) {
-            None => CheckResult::fail(format!("No stored snapshot \"{name}\""), None),
-            Some(stored) => {
-                let m = match_snapshot(response, Some(stored), &sanitizers)?;
-                if m.pass {
-                    CheckResult::pass(format!("Matches snapshot \"{name}\""))
-                } else {
-                    let message = format!("Snapshot \"{name}\" differs:\n{}", m.diff.trim_end());
-                    CheckResult::fail(message, Some(json!({ "diff": m.diff })))
-                }
-            }
-        };
-        push("snapshot", r);
+}
+
+#[cfg(feature = "schema")]
+fn schema(
+    ctx: &EvaluateContext<'_>,
+    name: &str,
+    target: &SchemaTarget,
+    response: &Value,
+    r: &Val<'_>,
+) -> Option<CheckResult> {
+    let value = super::schema::target_value(target, response);
+    Some(super::schema::verdict(&ctx.schemas.get(name)?.validate(&value), r))
+}
+
+#[cfg(not(feature = "schema"))]
+fn schema(_: &EvaluateContext<'_>, _: &str, _: &SchemaTarget, _: &Value, _: &Val<'_>) -> Option<CheckResult> {
+    None
+}
+
+/// Asks the model for a model judge's `reps` verdicts (stopping at the
+/// first error); a named judge, or no model, is [`JudgeOutcome::Missing`].
+fn ask<'m>(step: &JudgeStep, model: Option<&mut (dyn JudgeModel + 'm)>) -> JudgeOutcome {
+    let (JudgeStep::Model { prompt, reps, .. }, Some(model)) = (step, model) else {
+        return JudgeOutcome::Missing;
+    };
+    let mut verdicts = Vec::new();
+    for _ in 0..*reps {
+        match model
+            .complete(prompt)
+            .and_then(|reply| parse_verdict(&reply).map_err(|e| e.message))
+        {
+            Ok(v) => verdicts.push((v.score, v.reasoning)),
+            Err(e) => return JudgeOutcome::Error(e),
+        }
     }
-    Ok(out)
+    JudgeOutcome::Verdicts(verdicts)
+}
+
+/// `validateJudge(response, config)` with the caller's model.
+///
+/// `config`: `{ rubric: name | { text }, reference?, threshold? (default
+/// 0.7), reps? (default 1) }`. The candidate is `response` (a string as is,
+/// else pretty JSON text; keys sorted, as `serde_json` stores them). The
+/// model is asked `reps` times; the mean score is compared with the
+/// threshold: `Judge passed with score 0.75` / `Judge failed with score 0.50
+/// (threshold: 0.7). <reasoning>` (` (mean of N reps: [..])` when N > 1),
+/// `details: { score, reasoning, scores?, scoreStdDev?, highVariance? }`.
+/// A model error or an unreadable verdict is a failed result with message
+/// `Judge evaluation error: …`, as in the reference; a named `judge` is not
+/// registered natively.
+///
+/// Errors: `INVALID_ARGUMENT`/`INVALID_OPTION` (path `config…`) for a
+/// malformed config.
+pub fn validate_judge(response: &Value, config: &Value, model: &mut dyn JudgeModel) -> Result<CheckResult> {
+    let (c, r) = (Val::from(config), Val::from(response));
+    let step = judge_step(&Reader::new(Some(&c), "config"), &judge_text(&r), None, None)?;
+    let outcome = ask(&step, Some(model));
+    Ok(judges_result(&[step.who()], vec![outcome]))
 }
