@@ -15,7 +15,7 @@
 // end `PromptResult.fromTrace(text).getToolCalls()` (text in, the full call
 // records out) against V8's `JSON.parse` of the same text (per event for
 // SSE / JSON lines), a stricter comparison shown beside it. native: `PromptResult::from_trace_text` against
-// `serde_json::from_str::<Value>` (tests/traces_bench.rs), and for JSON documents
+// `serde_json::from_str::<Value>` (tests/traces/bench.rs), and for JSON documents
 // `PromptResult::from_trace` over the already parsed value. Target (issue 4):
 // at least half the plain-parse speed. A program, not a test: targets are
 // printed as met or MISSED; the exit status is 1 only when a reader finds a
@@ -210,7 +210,7 @@ if (NATIVE) {
   const dir = mkdtempSync(join(tmpdir(), "mcp-matchers-traces-bench-"));
   try {
     for (const [format, t] of Object.entries(made)) writeFileSync(join(dir, `${format}.trace`), t);
-    const run = spawnSync("cargo", ["test", "--quiet", "--release", "--test", "traces_bench", "--", "--ignored", "--nocapture"], {
+    const run = spawnSync("cargo", ["test", "--quiet", "--release", "--test", "traces", "--", "--ignored", "--nocapture", "bench::"], {
       cwd: ROOT,
       env: { ...process.env, TRACES_BENCH_DIR: dir },
       encoding: "utf8",

@@ -223,8 +223,9 @@ export declare const SnapshotSanitizers: Readonly<{
 
 /**
  * One snapshot sanitizer: a built-in name; a custom pattern (a string is
- * `new RegExp(pattern, "g")`; a `RegExp` keeps its flags, so without `g` only
- * the first match is replaced) with a replacement in JavaScript's syntax
+ * `new RegExp(pattern, "g")`; a `RegExp` keeps its other flags, and every
+ * match is replaced with or without `g`, where @gleanwork/mcp-server-tester@1.1.0
+ * replaces only the first) with a replacement in JavaScript's syntax
  * (`$&`, `` $` ``, `$'`, `$1`, `$<name>`, `$$`; default `"[SANITIZED]"`); or dot
  * paths of JSON fields to remove (a non-index key on an array applies to
  * every item).

@@ -22,7 +22,8 @@
 //! character, so `req_550e8400-…` stayed); a removal path reaches into
 //! arrays (`items.id` removes `id` from every item; the reference stops at
 //! the array); an unknown built-in name, an unknown sanitizer shape and a
-//! `y` flag throw (the reference ignores the first two).
+//! `y` flag throw (the reference ignores the first two); a `RegExp`
+//! without `g` still replaces every match.
 //!
 //! Decided on purpose: a bare run of 10 to 13 digits is a timestamp, as the
 //! seed says ("Unix timestamps (10-13 digits)"), so a 10-digit phone number
@@ -53,8 +54,10 @@ pub enum Sanitizer {
     /// `"jwt"`: `eyJ….eyJ….signature` (base64url parts) → `[JWT]`.
     Jwt,
     /// `{ pattern, replacement }`: a pattern string is `new RegExp(pattern,
-    /// "g")` (every match); a `RegExp` keeps its flags (without `g`, the first
-    /// match only). `replacement` defaults to `[SANITIZED]`.
+    /// "g")`; a `RegExp` keeps its flags, and every match is replaced with
+    /// or without `g` (the reference replaces only the first without it: a
+    /// value left in a snapshot is never what a sanitizer is for).
+    /// `replacement` defaults to `[SANITIZED]`.
     Regex {
         /// What to find (every match is replaced).
         pattern: JsPattern,
@@ -123,7 +126,6 @@ enum Step {
     Custom {
         re: Regex,
         replacement: String,
-        global: bool,
     },
     Remove(Vec<String>),
 }
@@ -149,11 +151,9 @@ impl CompiledSanitizers {
                 Ok(match s {
                     Sanitizer::Regex { pattern, replacement } => {
                         let at = format!("{path}[{i}].pattern");
-                        let (source, flags, global) = match pattern {
-                            JsPattern::Source(s) => (s.as_str(), "g", true),
-                            JsPattern::RegExp { source, flags } => {
-                                (source.as_str(), flags.as_str(), flags.contains('g'))
-                            }
+                        let (source, flags) = match pattern {
+                            JsPattern::Source(s) => (s.as_str(), "g"),
+                            JsPattern::RegExp { source, flags } => (source.as_str(), flags.as_str()),
                         };
                         let named = |e: MatcherError| {
                             MatcherError::invalid_argument(
@@ -170,7 +170,6 @@ impl CompiledSanitizers {
                         Step::Custom {
                             re: crate::js::regex::compile(source, flags, &at).map_err(named)?,
                             replacement: replacement.clone().unwrap_or_else(|| "[SANITIZED]".into()),
-                            global,
                         }
                     }
                     Sanitizer::Remove(paths) => Step::Remove(paths.clone()),
@@ -195,11 +194,7 @@ impl CompiledSanitizers {
         for step in &self.steps {
             out = match step {
                 Step::BuiltIn(re, replacement) => replace_group(re, &out, replacement),
-                Step::Custom {
-                    re,
-                    replacement,
-                    global,
-                } => replace_js(re, &out, replacement, *global),
+                Step::Custom { re, replacement } => replace_js(re, &out, replacement),
                 Step::Remove(paths) => remove_fields(&out, paths)?,
             };
         }
@@ -225,9 +220,9 @@ fn replace_group(re: &Regex, text: &str, replacement: &str) -> String {
 }
 
 /// `String.prototype.replace` with a regular expression and a replacement
-/// string: every match when `global`, else the first. After an empty match
+/// string, every match (as with the `g` flag). After an empty match
 /// the search moves on one character (as JavaScript moves `lastIndex`).
-fn replace_js(re: &Regex, text: &str, replacement: &str, global: bool) -> String {
+fn replace_js(re: &Regex, text: &str, replacement: &str) -> String {
     let names: Vec<Option<&str>> = re.capture_names().collect();
     let mut out = String::with_capacity(text.len());
     let (mut last, mut pos) = (0, 0);
@@ -237,9 +232,6 @@ fn replace_js(re: &Regex, text: &str, replacement: &str, global: bool) -> String
         out.push_str(&text[last..m.start()]);
         substitute(replacement, &caps, text, &names, &mut out);
         last = m.end();
-        if !global {
-            break;
-        }
         pos = if m.is_empty() {
             m.end() + text[m.end()..].chars().next().map_or(1, char::len_utf8)
         } else {

@@ -53,7 +53,7 @@ pub fn trace_detect(payload: &[u8]) -> std::result::Result<String, JsValue> {
 /// Benchmark (not part of the API; bench/traces.mjs): parses `payload` with
 /// plain `serde_json` inside WebAssembly (the whole text, or each `data: ` /
 /// JSON line of a stream) and returns how many values parsed: the practical
-/// limit the readers are measured against, as tests/traces_bench.rs does
+/// limit the readers are measured against, as tests/traces/bench.rs does
 /// natively.
 #[doc(hidden)]
 #[wasm_bindgen]

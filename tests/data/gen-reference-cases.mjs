@@ -1,6 +1,6 @@
 // Records what the reference, @mcpjam/sdk@1.14.0 (`@mcpjam/sdk/matchers`),
 // returns for hand-picked evaluateToolCalls cases, as indices, into
-// tests/data/reference-cases.json (read by tests/tool_calls.rs).
+// tests/data/reference-cases.json (read by tests/tool_calls/matchers.rs).
 // The expected values of the Rust tests come from here, never from our output.
 // Run: node tests/data/gen-reference-cases.mjs
 import { evaluateToolCalls } from "@mcpjam/sdk/matchers";

@@ -8,6 +8,7 @@
 mod helpers;
 
 mod anthropic;
+mod bench;
 mod errors;
 mod fixtures;
 mod gemini;

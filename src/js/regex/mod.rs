@@ -38,6 +38,7 @@
 mod case;
 mod class;
 #[cfg(test)]
+#[path = "../../../tests/unit/js/regex.rs"]
 mod tests;
 mod translate;
 

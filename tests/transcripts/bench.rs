@@ -5,9 +5,7 @@
 //! reported, not asserted, since it depends on the machine's load).
 //! Ignored by default; run in release:
 //!
-//!   cargo test --release --test transcripts_bench -- --ignored --nocapture
-#![cfg(not(target_arch = "wasm32"))]
-
+//!   cargo test --release --test transcripts -- --ignored --nocapture bench::
 use mcp_matchers::transcripts::{normalize_text, NormalizeOptions};
 use serde_json::Value;
 use std::time::Instant;

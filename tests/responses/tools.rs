@@ -3,8 +3,6 @@
 //! `@gleanwork/mcp-server-tester@1.1.0` (`validateToolCalls`,
 //! `validateToolCallCount`) returned for the same inputs under Node 20;
 //! `tests/js/responses-tools.test.mjs` compares the two on generated inputs.
-#![cfg(not(target_arch = "wasm32"))]
-
 use mcp_matchers::responses::*;
 use mcp_matchers::ErrorCode;
 use serde_json::{json, Value};

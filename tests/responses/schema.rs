@@ -2,19 +2,13 @@
 //! mcp-matchers-schema, the value chosen as the reference's
 //! getValidatableValue (`@gleanwork/mcp-server-tester@1.1.0`), on the
 //! recorded tools/list schemas and results of tests/fixtures/responses/.
-#![cfg(feature = "schema")]
-
+use crate::helpers::fixture;
 use mcp_matchers::responses::schema::{validatable_value, validate_schema, Draft, JsonSchema, PathItem, SchemaOptions};
 use mcp_matchers::responses::{evaluate_expectations, EvaluateContext};
 use serde_json::{json, Value};
 
-fn read(path: &str) -> Value {
-    let p = format!("{}/tests/fixtures/responses/{path}", env!("CARGO_MANIFEST_DIR"));
-    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
-}
-
 fn output_schema(server: &str, tool: &str) -> Value {
-    let list = read(&format!("{server}/tools-list.json"));
+    let list = fixture(&format!("{server}/tools-list.json"));
     let t = list["tools"]
         .as_array()
         .unwrap()
@@ -38,7 +32,7 @@ fn recorded_structured_content_matches_the_declared_output_schema() {
         ("filesystem", "read_media_file", "read_media_file-png"),
     ] {
         let schema = compile(&output_schema(server, tool));
-        let result = read(&format!("{server}/{file}.result.json"));
+        let result = fixture(&format!("{server}/{file}.result.json"));
         assert!(
             schema.validate(&result["structuredContent"]).is_empty(),
             "{server}/{file}"
@@ -53,7 +47,7 @@ fn recorded_structured_content_matches_the_declared_output_schema() {
 fn a_wrong_type_is_reported_at_its_field() {
     // Recorded: {"temperature":36,"conditions":"Light rain / drizzle","humidity":82}
     let schema = compile(&output_schema("everything", "get-structured-content"));
-    let mut result = read("everything/get-structured-content.result.json");
+    let mut result = fixture("everything/get-structured-content.result.json");
     result["structuredContent"]["temperature"] = json!("36");
     let issues = schema.validate(&result["structuredContent"]);
     assert_eq!(issues.len(), 1);
@@ -101,7 +95,7 @@ fn the_validated_value_follows_get_validatable_value() {
 
 #[test]
 fn evaluate_expectations_uses_the_schemas_registry() {
-    let response = read("everything/get-structured-content.result.json");
+    let response = fixture("everything/get-structured-content.result.json");
     let mut ctx = EvaluateContext::default();
     ctx.schemas.insert(
         "weather".into(),

@@ -1,19 +1,9 @@
 //! Native tests of the transcript matchers: each against events of the real
 //! fixtures (written down by hand from the files) and the seed's message
 //! texts (`reeval-matchers.txt`), passing, failing and negated.
-#![cfg(not(target_arch = "wasm32"))]
-
+use crate::helpers::{diff_turn, fixture_run};
 use mcp_matchers::transcripts::*;
 use serde_json::json;
-
-fn fixture_run(path: &str) -> Run {
-    let text = std::fs::read_to_string(format!(
-        "{}/tests/fixtures/transcripts/{path}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    normalize_text(&text, None, &NormalizeOptions::default()).unwrap()
-}
 
 fn re(source: &str, flags: &str) -> TextOrRegex {
     TextOrRegex::regex(source, flags, "pattern").unwrap()
@@ -275,21 +265,6 @@ fn order_times_and_trajectory_f1() {
         f.message,
         r#"expected trajectory F1 ≥ 1 against ["bash"], got 0 (precision 0, recall 0) from ["shell"]"#
     );
-}
-
-fn diff_turn(files: &[(&str, &str)]) -> Subject {
-    Subject {
-        diff: Some(Diff {
-            files: files
-                .iter()
-                .map(|(p, s)| DiffFile {
-                    path: p.to_string(),
-                    status: s.to_string(),
-                })
-                .collect(),
-        }),
-        ..Default::default()
-    }
 }
 
 fn g(glob: &str) -> PathPattern {

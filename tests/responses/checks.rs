@@ -4,17 +4,11 @@
 //! for the same inputs under Node 20 (its `extractText`, `validate*`);
 //! where we differ on purpose (README compatibility table) the value is the
 //! one the seed (`mcp-server-tester-expectations.txt`) defines.
-#![cfg(not(target_arch = "wasm32"))]
-
+use crate::helpers::fixture;
 use mcp_matchers::responses::*;
 use mcp_matchers::ErrorCode;
 use serde_json::{json, Value};
 use std::time::Instant;
-
-fn fixture(path: &str) -> Value {
-    let full = format!("{}/tests/fixtures/responses/{path}", env!("CARGO_MANIFEST_DIR"));
-    serde_json::from_str(&std::fs::read_to_string(full).unwrap()).unwrap()
-}
 
 fn all_results() -> Vec<(String, Value)> {
     let mut out = Vec::new();

@@ -3,18 +3,9 @@
 //! was written down by hand from the fixture files themselves (ids, names,
 //! commands, paths, timestamps and the durations between them), never
 //! pasted from this crate's output.
-#![cfg(not(target_arch = "wasm32"))]
-
+use crate::helpers::fixture;
 use mcp_matchers::transcripts::*;
 use serde_json::{json, Value};
-
-fn fixture(path: &str) -> String {
-    std::fs::read_to_string(format!(
-        "{}/tests/fixtures/transcripts/{path}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
-}
 
 fn run(path: &str) -> Run {
     normalize_text(&fixture(path), None, &NormalizeOptions::default()).unwrap()

@@ -5,8 +5,6 @@
 //! for UUIDs, …) for the known faults the reference has, and GNU `diff -u`
 //! for diffs. `tests/js/responses-sanitize.test.mjs` compares the two on
 //! generated texts.
-#![cfg(not(target_arch = "wasm32"))]
-
 use mcp_matchers::responses::*;
 use mcp_matchers::ErrorCode;
 use serde_json::json;

@@ -5,9 +5,7 @@
 //! against plain `serde_json` parsing of the same bytes (the whole document,
 //! or every event of an SSE / JSON-lines stream). Prints one JSON line per
 //! file. Ignored by `cargo test`; `bench/traces.mjs` runs it as
-//! `cargo test --release --test traces_bench -- --ignored --nocapture`.
-#![cfg(not(target_arch = "wasm32"))]
-
+//! `cargo test --release --test traces -- --ignored --nocapture bench::`.
 use mcp_matchers::traces::PromptResult;
 use serde_json::Value;
 use std::hint::black_box;

@@ -5,8 +5,7 @@
 //! schema) and from the seed `mcp-server-tester-expectations.txt` (its
 //! example datasets, the 5-point scale). `tests/js/evals.test.mjs` runs the
 //! reference's own functions against the package.
-#![cfg(not(target_arch = "wasm32"))]
-
+use crate::helpers::fixture;
 use mcp_matchers::responses::*;
 use mcp_matchers::ErrorCode;
 use serde_json::{json, Value};
@@ -245,19 +244,11 @@ fn hostile_verdicts_do_not_panic() {
     assert!(parse_verdict("{\"score\": 1e400}").is_err());
 }
 
-fn fixture(name: &str) -> Value {
-    let path = format!(
-        "{}/tests/fixtures/responses/{name}.result.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
 #[test]
 fn evaluate_expectations_on_recorded_responses() {
     // Messages of the reference's validateError / validateText /
     // validatePattern / validateToolCallCount on the same fixtures (Node 20).
-    let echo = fixture("everything/echo");
+    let echo = fixture("everything/echo.result.json");
     let expect = json!({ "containsText": ["hello FROM", "Echo:"], "isError": true, "toolCallCount": { "min": 1 } });
     let r = evaluate_expectations(&expect, &echo, &mut EvaluateContext::default()).unwrap();
     let got: Vec<_> = r
@@ -280,7 +271,7 @@ fn evaluate_expectations_on_recorded_responses() {
             ),
         ]
     );
-    let sum = fixture("everything/get-sum");
+    let sum = fixture("everything/get-sum.result.json");
     let mut model = Scripted(vec![
         "Sure.\n```json\n{\"pass\": true, \"score\": 1, \"reasoning\": \"right\"}\n```",
     ]);

@@ -1,33 +1,9 @@
 //! Property tests of the transcript family: any records through every
 //! adapter, mutated real fixture lines, and random globs, regexes and check
 //! inputs must give a run, a result or a coded error, never a panic.
-#![cfg(not(target_arch = "wasm32"))]
-
+use crate::helpers::{diff_turn, fixture};
 use mcp_matchers::transcripts::*;
 use serde_json::{json, Value};
-
-fn fixture(path: &str) -> String {
-    std::fs::read_to_string(format!(
-        "{}/tests/fixtures/transcripts/{path}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
-}
-
-fn diff_turn(files: &[(&str, &str)]) -> Subject {
-    Subject {
-        diff: Some(Diff {
-            files: files
-                .iter()
-                .map(|(p, s)| DiffFile {
-                    path: p.to_string(),
-                    status: s.to_string(),
-                })
-                .collect(),
-        }),
-        ..Default::default()
-    }
-}
 
 mod records {
     use super::*;

@@ -2,8 +2,6 @@
 //! reference (`tests/data/reference-cases.json`, made by
 //! `tests/data/gen-reference-cases.mjs` running @mcpjam/sdk@1.14.0) and the
 //! seed's examples (`mcpjam-validators.txt`).
-#![cfg(not(target_arch = "wasm32"))]
-
 use mcp_matchers::*;
 use serde_json::{json, Value};
 

@@ -1,7 +1,5 @@
 //! Property tests: for any input the matchers return a consistent verdict and
 //! never panic (a panic that reached wasm would trap the module).
-#![cfg(not(target_arch = "wasm32"))]
-
 use mcp_matchers::*;
 use proptest::prelude::*;
 use serde_json::{json, Value};

@@ -1,0 +1,65 @@
+//! Tool-response exports (`mcp-matchers/responses`,
+//! @gleanwork/mcp-server-tester@1.1.0): arguments cross as JSON texts joined
+//! by `\n`, results come back as JSON text. Expected messages are the
+//! reference's for the same inputs (its `validateText`, `validateError`).
+
+use super::{error_message, error_parts};
+use mcp_matchers::wasm::{extract_text_of, validate_error_json, validate_pattern_json, validate_text_json};
+use serde_json::{json, Value};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+const HELLO: &str = r#"{"content":[{"type":"text","text":"Hello, world"}]}"#;
+
+fn out(r: Result<String, wasm_bindgen::JsValue>) -> Value {
+    serde_json::from_str(&r.unwrap()).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn text_checks_cross_with_the_reference_messages() {
+    assert_eq!(extract_text_of(HELLO.as_bytes(), 0).unwrap(), "Hello, world");
+    let pass = out(validate_text_json(format!("{HELLO}\n\"world\"\n{{}}").as_bytes(), 0));
+    assert_eq!(pass["pass"], json!(true));
+    let fail = out(validate_text_json(
+        format!("{HELLO}\n[\"world\",\"moon\"]\n{{}}").as_bytes(),
+        0,
+    ));
+    assert_eq!(fail["pass"], json!(false));
+    assert_eq!(
+        fail["message"],
+        json!("Response does not contain expected text: \"moon\"")
+    );
+    assert_eq!(fail["details"]["missing"], json!(["moon"]));
+    let error = out(validate_error_json(format!("{HELLO}\ntrue").as_bytes(), 0));
+    assert_eq!(error["message"], json!("Expected an error response but got success"));
+}
+
+#[wasm_bindgen_test]
+fn a_javascript_pattern_crosses_as_source_and_flags() {
+    // JavaScript: /HELLO,\sWORLD/i.test("Hello, world") === true; /a{/ is a literal "a{".
+    let r = out(validate_pattern_json(
+        format!("{HELLO}\n[[\"HELLO,\\\\sWORLD\",\"i\"]]\n{{}}").as_bytes(),
+        0,
+    ));
+    assert_eq!(r["pass"], json!(true));
+    let r = out(validate_pattern_json(
+        format!("{HELLO}\n[[\"a{{\",\"\"]]\n{{}}").as_bytes(),
+        0,
+    ));
+    assert_eq!(r["pass"], json!(false));
+}
+
+#[wasm_bindgen_test]
+fn response_errors_are_coded_and_the_module_keeps_answering() {
+    let e = validate_text_json(format!("{HELLO}\n42\n{{}}").as_bytes(), 0).unwrap_err();
+    assert_eq!(error_parts(e), ("INVALID_ARGUMENT".into(), "expected".into()));
+    let e = validate_text_json(format!("{HELLO}\n\"x\"\n{{\"caseSensitive\":\"no\"}}").as_bytes(), 0).unwrap_err();
+    assert_eq!(
+        error_parts(e),
+        ("INVALID_OPTION".into(), "options.caseSensitive".into())
+    );
+    let e = validate_pattern_json(format!("{HELLO}\n[[\"(\",\"\"]]\n{{}}").as_bytes(), 0).unwrap_err();
+    assert!(!error_message(e).is_empty());
+    let e = extract_text_of(&[b'{', 0xff], 0).unwrap_err();
+    assert_eq!(error_parts(e).0, "INVALID_JSON");
+    assert_eq!(extract_text_of(HELLO.as_bytes(), 0).unwrap(), "Hello, world");
+}

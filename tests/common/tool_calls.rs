@@ -1,0 +1,111 @@
+//! Tool-call exports (`mcp-matchers/matchers`, @mcpjam/sdk@1.14.0).
+
+use super::{error_parts, evaluate3, resolve3, validate1};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+const CALLS: &str = r#"[["createTask"],[{"name":"Deploy","priority":"high","project":"default"}]]"#;
+
+#[wasm_bindgen_test]
+fn seed_example_passes_across_the_boundary() {
+    // Seed (mcpjam-validators.txt): expected createTask {priority:"high"}, partial → passed.
+    let expected = r#"[["createTask"],[{"priority":"high"}]]"#;
+    let r = evaluate3(
+        expected,
+        false,
+        CALLS,
+        false,
+        r#"{"argumentMatching":"partial"}"#,
+        false,
+    )
+    .unwrap();
+    // passed; no missing, extra, mismatch or out-of-order; one pair (0 → 0).
+    assert_eq!(r, vec![1, 0, 0, 0, 0, 1, 0, 0]);
+}
+
+#[wasm_bindgen_test]
+fn strict_order_reports_out_of_order_indices() {
+    let expected = r#"[["a","b"],[null,null]]"#;
+    let actual = r#"[["b","a"],[null,null]]"#;
+    let r = evaluate3(expected, false, actual, false, r#"{"toolCallOrder":"strict"}"#, false).unwrap();
+    // not passed; missing [0,1]; extra [0,1]; no mismatches; outOfOrder by
+    // relative order: a stays on the longest common subsequence, so only b
+    // (expected 1, found at 0) is out of order; no pairs
+    assert_eq!(r, vec![0, 2, 0, 1, 2, 0, 1, 0, 1, 1, 0, 0]);
+}
+
+#[wasm_bindgen_test]
+fn extended_form_keeps_undefined_and_nan() {
+    // exact mode: {a: undefined} differs from {} (the reference's '{"a":undefined}' vs '{}').
+    let expected = r#"[["t"],[{"a":{"\u0000":"u"}}]]"#;
+    let actual = r#"[["t"],[{}]]"#;
+    let r = evaluate3(expected, true, actual, false, r#"{"argumentMatching":"exact"}"#, false).unwrap();
+    assert_eq!(r[0] & 1, 0);
+    // partial mode: "number" accepts NaN (typeof NaN === "number").
+    let expected = r#"[["t"],[{"n":"number"}]]"#;
+    let actual = r#"[["t"],[{"n":{"\u0000":"NaN"}}]]"#;
+    let r = evaluate3(expected, false, actual, true, "null", false).unwrap();
+    assert_eq!(r[0] & 1, 1);
+}
+
+#[wasm_bindgen_test]
+fn errors_are_coded_and_the_module_keeps_answering() {
+    let bad_name = r#"[["ok",5],[null,null]]"#;
+    let e = evaluate3(CALLS, false, bad_name, false, "null", false).unwrap_err();
+    assert_eq!(error_parts(e), ("INVALID_ARGUMENT".into(), "actual[1].toolName".into()));
+    let e = evaluate3(CALLS, false, CALLS, false, r#"{"maxExtraToolCalls":-1}"#, false).unwrap_err();
+    assert_eq!(
+        error_parts(e),
+        ("INVALID_OPTION".into(), "options.maxExtraToolCalls".into())
+    );
+    let e = evaluate3("[[", false, CALLS, false, "null", false).unwrap_err();
+    assert_eq!(error_parts(e).0, "INVALID_JSON");
+    let deep = "[".repeat(300) + &"]".repeat(300);
+    let e = evaluate3(&deep, false, CALLS, false, "null", false).unwrap_err();
+    assert_eq!(error_parts(e).0, "UNSUPPORTED_VALUE");
+    // Still answering after every error above.
+    assert_eq!(evaluate3(CALLS, false, CALLS, false, "null", false).unwrap()[0], 1);
+}
+
+#[wasm_bindgen_test]
+fn resolve_returns_the_reference_shape() {
+    // Seed: resolveMatchOptions({allowExtraToolCalls:false}, {argumentMatching:"exact"}, undefined);
+    // @mcpjam/sdk@1.14.0 returns { toolCallOrder: "ignore", maxExtraToolCalls: 0, argumentMatching: "exact" }.
+    let r = resolve3(
+        r#"{"allowExtraToolCalls":false}"#,
+        r#"{"argumentMatching":"exact"}"#,
+        "null",
+    )
+    .unwrap();
+    assert_eq!(
+        r,
+        r#"{"toolCallOrder":"ignore","maxExtraToolCalls":0,"argumentMatching":"exact"}"#
+    );
+}
+
+#[wasm_bindgen_test]
+fn validators_cross_the_boundary() {
+    // Seed: matchToolCalls(["add","multiply"], toolsCalled = ["add","multiply"]) → true; reversed → false.
+    assert_eq!(
+        validate1(0, r#"[["add","multiply"],["add","multiply"]]"#).unwrap(),
+        vec![1]
+    );
+    assert_eq!(
+        validate1(0, r#"[["multiply","add"],["add","multiply"]]"#).unwrap(),
+        vec![0]
+    );
+    // Seed: matchToolCallWithPartialArgs("createTask", {status:"open"}, calls) → false.
+    assert_eq!(
+        validate1(6, &format!(r#"["createTask",{{"status":"open"}},{CALLS}]"#)).unwrap(),
+        vec![0]
+    );
+    // matchToolArgumentWith hands over the calls that have the argument.
+    assert_eq!(
+        validate1(8, &format!(r#"["createTask","name",{CALLS}]"#)).unwrap(),
+        vec![0]
+    );
+    let e = validate1(3, r#"["add",["add"],"3"]"#).unwrap_err();
+    assert_eq!(error_parts(e), ("INVALID_ARGUMENT".into(), "count".into()));
+}
+
+// Trace exports (issue 4): the trace crosses as UTF-8 text, the result comes
+// back as JSON text; errors as `[code, path, message]`.

@@ -1,0 +1,14 @@
+//! The transcript family (`mcp_matchers::transcripts`): the harness
+//! adapters on the real fixtures in tests/fixtures/transcripts/ (see its
+//! SOURCES.md), the matchers with the seed's messages (`reeval-matchers.txt`),
+//! JavaScript regular expressions, property tests, and the ignored
+//! throughput bench.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod helpers;
+
+mod adapters;
+mod bench;
+mod matchers;
+mod properties;
+mod regex;
