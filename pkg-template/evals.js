@@ -13,7 +13,7 @@
 // evaluate_expectations runs the same plan. No network code: the model call
 // and the tool call are the caller's async functions.
 
-// The responses module (started by responses.js, imported below).
+// The responses module (started by responses-wasm.js, imported below).
 import {
   build_judge_prompt as wasmPrompt,
   finish_judges as wasmFinishJudges,
@@ -28,7 +28,8 @@ import {
 } from "./wasm/responses.js";
 import { MatcherError, fail } from "./internal.js";
 export { MatcherError } from "./errors.js";
-import { isStandardSchema, jsonPart, part, responsePart, run, runJson, schemaVerdict, targetValue } from "./schema-core.js";
+import { jsonPart, part, responsePart, run, runJson } from "./responses-wasm.js";
+import { isStandardSchema, schemaVerdict, targetValue } from "./schema-core.js";
 import { extractText } from "./responses.js";
 
 /** See evals.d.ts. */

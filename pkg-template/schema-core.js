@@ -7,44 +7,11 @@
 // mcp-matchers/schema's jsonSchema()); JSON Schema documents themselves need
 // the separately loaded module mcp-matchers/schema.
 //
-// Also the crossing helpers evals.js shares (this module is internal: the
-// package root re-exports only validateSchema).
+// This module is internal: the package root re-exports only validateSchema.
 
 import { schema_target as wasmTarget, schema_verdict as wasmVerdict } from "./wasm/responses.js";
-import "./responses.js"; // starts the responses module
-import { call, encodeExtended, fail, isPlain, payload } from "./internal.js";
-
-/** Calls a responses export with `parts` ([JSON text, extended, path] each); returns its text. */
-export function run(exported, parts) {
-  const [bytes, ext] = payload(parts);
-  return call(() => exported(bytes, ext));
-}
-
-/** `run`, the result read as JSON. */
-export const runJson = (exported, parts) => JSON.parse(run(exported, parts));
-
-/** A value as it crosses: JSON, or the extended form when JSON cannot say it (undefined, NaN, Date, ...). */
-export const part = (v, path) => (isPlain(v, 0) ? [JSON.stringify(v), false, path] : [encodeExtended(v, () => path, []), true, path]);
-
-/** A value as its JSON.stringify text (what a dataset is), `null` for none. */
-export function jsonPart(v, path) {
-  try {
-    return [JSON.stringify(v) ?? "null", false, path];
-  } catch (e) {
-    return fail("UNSUPPORTED_VALUE", path, `the value has no JSON form (${e && e.message})`);
-  }
-}
-
-/**
- * A response as the checks read it (responses.js sends it the same way): its
- * JSON.stringify text; a top-level number JSON cannot say or a BigInt as the
- * string String(v) gives; `undefined` as itself (a judge prompt prints it).
- */
-export function responsePart(r) {
-  if (r === undefined) return part(r, "response");
-  if ((typeof r === "number" && !Number.isFinite(r)) || typeof r === "bigint") return [JSON.stringify(String(r)), false, "response"];
-  return jsonPart(r, "response");
-}
+import { part, responsePart, runJson } from "./responses-wasm.js";
+import { fail } from "./internal.js";
 
 /** The value a schema validates, as the core chose it (`"structuredContent"`, `"response"` or `{ json }`). */
 export function targetValue(target, response) {
