@@ -2,24 +2,31 @@
 // @gleanwork/mcp-server-tester@1.1.0 (dist/index.js: BUILT_IN_RUBRICS,
 // resolveRubric, buildJudgePrompt, parseJudgeResponse, validateJudge,
 // validateEvalDataset, runExpectBlockValidations, runEvalCase,
-// runEvalDataset), over the Rust core (src/responses/plan.rs, judge.rs,
-// dataset.rs).
+// runEvalDataset), over the Rust core (src/responses/plan.rs, run.rs,
+// judge.rs, dataset.rs).
 //
 // The core plans, JS awaits: evaluateExpectations asks the core for a plan
 // (one step per expectation: a finished result, or what only the caller can
 // supply), awaits the caller's functions the plan names (schema validators,
 // the judge model and named judges, stored snapshots, the predicate) and
-// hands each answer back to the core, which words the result. The native
-// evaluate_expectations runs the same plan. No network code: the model call
-// and the tool call are the caller's async functions.
+// hands each answer back to the core, which words the result.
+// runEvalDataset likewise: the core picks the cases, their defaults and
+// iterations, and combines the runs (pass rates, infrastructure errors, the
+// dataset's counts); JS calls the tool, times and schedules the runs. The
+// native evaluate_expectations and run_eval_dataset run the same plans. No
+// network code: the model call and the tool call are the caller's async
+// functions.
 
 // The responses module (started by responses-wasm.js, imported below).
 import {
   build_judge_prompt as wasmPrompt,
+  finish_eval_case as wasmFinishCase,
+  finish_eval_run as wasmFinishRun,
   finish_judges as wasmFinishJudges,
   finish_predicate as wasmFinishPredicate,
   finish_snapshot as wasmFinishSnapshot,
   parse_judge_verdict as wasmVerdict,
+  plan_eval_run as wasmPlanRun,
   plan_expectations as wasmPlan,
   plan_judge as wasmPlanJudge,
   resolve_rubric as wasmRubric,
@@ -196,177 +203,106 @@ export async function evaluateExpectations(expectBlock, response, options = {}) 
   return out;
 }
 
-// isInfrastructureError of the reference: a failure of the environment
-// (network, rate limit, context overflow), not of the server under test.
-function isInfrastructureError(err) {
-  let name;
-  let msg;
-  let code = "";
-  if (err instanceof Error || (err !== null && typeof err === "object" && typeof err.message === "string")) {
-    name = typeof err.name === "string" ? err.name : undefined;
-    msg = err.message.toLowerCase();
-    code = typeof err.code === "string" ? err.code.toLowerCase() : "";
-  } else if (typeof err === "string") {
-    msg = err.toLowerCase();
-  } else {
-    return false;
+// What the core's infrastructure check reads of a thrown value (the reference's
+// isInfrastructureError): an error's name, message and code, a string as the
+// message; null for anything else.
+function errorFacts(e) {
+  if (e instanceof Error || (e !== null && typeof e === "object")) {
+    if (typeof e.message !== "string") return null;
+    const text = (v) => (typeof v === "string" ? v : undefined);
+    return { name: text(e.name), message: e.message, code: text(e.code) };
   }
-  const needles = ["econnreset", "etimedout", "econnrefused", "rate limit", "429", "503", "network", "prompt is too long", "context length exceeded", "maximum context length", "context_length_exceeded", "tokens > "];
-  return name?.toLowerCase() === "aborterror" || needles.some((n) => msg.includes(n)) || ["econnreset", "etimedout", "econnrefused"].some((n) => code.includes(n));
+  return typeof e === "string" ? { message: e } : null;
 }
 
-// The reference's wilsonCI (95 %; for k passes of n it centres on (k + z²/2) / (n + z²), an
-// adjusted-Wald/Agresti-Coull form rather than the textbook Wilson bounds); undefined below n = 2.
-function wilsonCI(k, n) {
-  if (n < 2) return undefined;
-  const z = 1.96;
-  const z2 = z * z;
-  const nn = n + z2;
-  const p = (k + z2 / 2) / nn;
-  const margin = z * Math.sqrt((p * (1 - p)) / nn);
-  return { lower: Math.max(0, p - margin), upper: Math.min(1, p + margin) };
-}
-
-async function runOnce(c, dataset, callTool, options, schemas) {
+// One run of a planned case: the caller's tool, then the expectations. Returns
+// the caller's values and the digest the core's finish_eval_case reads.
+async function runOnce(step, c, callTool, options, schemas) {
   const t0 = Date.now();
   let response;
-  let error;
-  let thrown;
-  try {
-    if (c.mode === "mcp_host") {
-      // The caller simulates the host and returns { success, toolCalls }.
-      response = await callTool(c.toolName ?? null, c.args ?? {}, c);
-    } else {
-      if (!c.toolName) throw new Error(`Eval case ${c.id}: toolName is required for direct mode`);
-      if (!c.args) throw new Error(`Eval case ${c.id}: args is required for direct mode`);
-      response = await callTool(c.toolName, c.args, c);
-    }
-  } catch (e) {
-    thrown = e;
-    error = errorMessage(e);
-  }
+  let error = null;
+  let thrown = null;
+  let judgeError = null;
   let expectations = {};
-  if (error === undefined && c.expect) {
+  if (step.refuse === undefined) {
     try {
-      expectations = await evaluateExpectations(c.expect, response, { ...options, schemas, judgeReps: c.judgeReps, canonicalAnswer: c.canonicalAnswer });
+      response = await callTool(step.toolName, c.args ?? {}, c);
+    } catch (e) {
+      error = errorMessage(e);
+      thrown = errorFacts(e ?? error);
+    }
+  }
+  if (step.refuse === undefined && error === null && step.expect) {
+    try {
+      expectations = await evaluateExpectations(c.expect, response, { ...options, schemas, judgeReps: step.judgeReps, canonicalAnswer: step.canonicalAnswer });
     } catch (e) {
       // A response that cannot be judged (no JSON form, too deep or large) fails its case; a malformed call still throws.
       if (!(e instanceof MatcherError && e.path.startsWith("response"))) throw e;
-      error = `the response cannot be judged: ${e.message}`;
+      judgeError = e.message;
     }
   }
-  const result = {
-    id: c.id,
-    datasetName: dataset.name,
-    toolName: c.toolName ?? "unknown",
-    pass: error === undefined && Object.values(expectations).every((r) => r === undefined || r.pass),
-    response,
-    error,
-    expectations,
-    durationMs: Date.now() - t0,
-    tags: c.tags,
-  };
-  const metrics = expectations.toolsTriggered?.metrics;
-  if (metrics) {
-    result.toolPrecision = metrics.precision;
-    result.toolRecall = metrics.recall;
-  }
-  return { result, thrown };
+  const digest = Object.fromEntries(Object.entries(expectations).map(([k, r]) => [k, r.metrics === undefined ? { pass: r.pass } : { pass: r.pass, metrics: r.metrics }]));
+  return { response, expectations, run: { error, thrown, judgeError, expectations: digest, durationMs: Date.now() - t0 } };
 }
 
-// runEvalCase of the reference: `iterations` runs, passing when the share of
-// passing runs (infrastructure errors left out) reaches `accuracyThreshold`.
-async function runCase(c, dataset, callTool, options, schemas) {
-  const iterations = c.iterations ?? 1;
-  if (iterations === 1) return (await runOnce(c, dataset, callTool, options, schemas)).result;
-  const iterationResults = [];
+// runEvalCase of the reference: the planned iterations, combined by the core.
+// Returns the result's JSON text (for finish_eval_run) and the result itself.
+async function runCase(step, c, callTool, options, schemas) {
+  const runs = [];
   let last;
-  for (let i = 0; i < iterations; i++) {
-    const { result, thrown } = await runOnce(c, dataset, callTool, options, schemas);
-    last = result;
-    iterationResults.push({
-      pass: result.pass,
-      durationMs: result.durationMs,
-      error: result.error,
-      isInfrastructureError: result.error !== undefined && isInfrastructureError(thrown ?? result.error),
-    });
+  for (let i = 0; i < step.iterations; i++) {
+    last = await runOnce(step, c, callTool, options, schemas);
+    runs.push(last.run);
   }
-  const infra = iterationResults.filter((r) => r.isInfrastructureError);
-  const counted = iterationResults.filter((r) => !r.isInfrastructureError);
-  const passCount = counted.filter((r) => r.pass).length;
-  const assertionPassRate = counted.length > 0 ? passCount / counted.length : 0;
-  return {
-    ...last,
-    pass: assertionPassRate >= (c.accuracyThreshold ?? 1),
-    assertionPassRate,
-    assertionPassRateCI: wilsonCI(passCount, counted.length),
-    infrastructureErrorRate: infra.length / iterations,
-    infrastructureErrorCount: infra.length,
-    iterationResults,
-    durationMs: iterationResults.reduce((sum, r) => sum + r.durationMs, 0),
-  };
+  const text = run(wasmFinishCase, [part(step, "step"), part(runs, "runs")]);
+  const result = JSON.parse(text);
+  result.response = last.response;
+  result.expectations = last.expectations;
+  return { text, result };
 }
 
-function readRunOptions(options) {
-  if (options === null || typeof options !== "object" || Array.isArray(options)) fail("INVALID_ARGUMENT", "options", "options must be an object");
-  const { concurrency = 1, stopOnFailure = false, filterTags, defaultLlmIterations, defaultJudgeReps, onCaseComplete } = options;
-  if (!Number.isInteger(concurrency) || concurrency < 1) fail("INVALID_OPTION", "options.concurrency", "concurrency must be an integer >= 1");
-  if (typeof stopOnFailure !== "boolean") fail("INVALID_OPTION", "options.stopOnFailure", "stopOnFailure must be a boolean");
-  if (filterTags !== undefined && (!Array.isArray(filterTags) || filterTags.some((t) => typeof t !== "string"))) {
-    fail("INVALID_OPTION", "options.filterTags", "filterTags must be an array of strings");
-  }
-  for (const [key, v] of [["defaultLlmIterations", defaultLlmIterations], ["defaultJudgeReps", defaultJudgeReps]]) {
-    const max = key === "defaultJudgeReps" ? 1000 : Infinity; // judge reps: 1-1000, as a judge's own `reps`
-    if (v !== undefined && (!Number.isInteger(v) || v < 1 || v > max)) fail("INVALID_OPTION", `options.${key}`, `${key} must be an integer from 1${max === Infinity ? " up" : ` to ${max}`}`);
-  }
-  if (onCaseComplete !== undefined && typeof onCaseComplete !== "function") fail("INVALID_OPTION", "options.onCaseComplete", "onCaseComplete must be a function");
-  return { concurrency, stopOnFailure, filterTags, defaultLlmIterations, defaultJudgeReps, onCaseComplete };
+// The run options as the core reads them: the caller's own fields (an array
+// or a non-object as such, for the core to refuse).
+function runOptions(o) {
+  if (o === null || typeof o !== "object") return part(null, "options");
+  if (Array.isArray(o)) return part([], "options");
+  const { concurrency, stopOnFailure, filterTags, defaultLlmIterations, defaultJudgeReps } = o;
+  return part({ concurrency, stopOnFailure, filterTags, defaultLlmIterations, defaultJudgeReps }, "options");
 }
 
 /** See evals.d.ts. */
 export async function runEvalDataset(dataset, callTool, options = {}) {
-  validateEvalDataset(dataset);
-  if (typeof callTool !== "function") fail("INVALID_ARGUMENT", "callTool", "expected an async function (toolName, args, evalCase)");
-  const run = readRunOptions(options);
+  const kinds = { callTool: typeof callTool, onCaseComplete: typeof options?.onCaseComplete };
+  const plan = runJson(wasmPlanRun, [jsonPart(dataset, "dataset"), runOptions(options), part(kinds, "kinds")]);
   const started = Date.now();
   const schemas = { ...(dataset.schemas ?? {}), ...(options.schemas ?? {}) };
-  const cases = run.filterTags && run.filterTags.length > 0 ? dataset.cases.filter((c) => c.tags?.some((t) => run.filterTags.includes(t))) : dataset.cases;
-  const tasks = cases.map((c) => async () => {
-    let effective = c.mode === "mcp_host" && c.iterations === undefined && run.defaultLlmIterations !== undefined ? { ...c, iterations: run.defaultLlmIterations } : c;
-    if (effective.judgeReps === undefined && run.defaultJudgeReps !== undefined) effective = { ...effective, judgeReps: run.defaultJudgeReps };
-    const result = await runCase(effective, dataset, callTool, options, schemas);
-    if (run.onCaseComplete) await run.onCaseComplete(result);
-    return result;
+  const tasks = plan.cases.map((step) => async () => {
+    const c = step.set ? { ...dataset.cases[step.index], ...step.set } : dataset.cases[step.index];
+    const done = await runCase(step, c, callTool, options, schemas);
+    if (kinds.onCaseComplete === "function") await options.onCaseComplete(done.result);
+    return done;
   });
-  let caseResults = [];
-  if (run.concurrency === 1 || run.stopOnFailure) {
+  let done = [];
+  if (plan.sequential) {
     for (const task of tasks) {
-      const r = await task();
-      caseResults.push(r);
-      if (run.stopOnFailure && !r.pass) break;
+      const d = await task();
+      done.push(d);
+      if (plan.stopOnFailure && !d.result.pass) break;
     }
   } else {
     // The reference's worker pool: `concurrency` workers take the next case in turn; results keep case order.
-    caseResults = new Array(tasks.length);
+    done = new Array(tasks.length);
     let next = 0;
     const worker = async () => {
       while (next < tasks.length) {
         const i = next++;
-        caseResults[i] = await tasks[i]();
+        done[i] = await tasks[i]();
       }
     };
-    await Promise.all(Array.from({ length: Math.min(run.concurrency, tasks.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(plan.concurrency, tasks.length) }, worker));
   }
-  const total = caseResults.length;
-  const passed = caseResults.filter((r) => r.pass).length;
-  const result = { total, passed, failed: total - passed, passRate: total === 0 ? 0 : passed / total, caseResults, durationMs: Date.now() - started };
-  const host = caseResults.filter((r) => r.toolPrecision !== undefined || r.toolRecall !== undefined);
-  if (host.length > 0) {
-    const p = host.reduce((sum, r) => sum + (r.toolPrecision ?? 0), 0) / host.length;
-    const rc = host.reduce((sum, r) => sum + (r.toolRecall ?? 0), 0) / host.length;
-    result.datasetToolPrecision = p;
-    result.datasetToolRecall = rc;
-    result.datasetToolF1 = p + rc > 0 ? (2 * p * rc) / (p + rc) : 0;
-  }
+  const cases = [`[${done.map((d) => d.text).join(",")}]`, false, "cases"];
+  const result = runJson(wasmFinishRun, [cases, part(Date.now() - started, "durationMs")]);
+  result.caseResults = done.map((d) => d.result);
   return result;
 }

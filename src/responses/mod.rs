@@ -23,6 +23,8 @@ pub mod judge;
 pub(crate) mod matches_pattern;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod plan;
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) mod run;
 pub(crate) mod sanitize;
 pub(crate) mod snapshot;
 pub(crate) mod tools;

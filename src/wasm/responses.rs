@@ -16,6 +16,7 @@ use crate::responses::assertions::{
 use crate::responses::extract::{extract_text, normalize};
 use crate::responses::matches_pattern::read_patterns;
 use crate::responses::plan::{self, PlanOptions};
+use crate::responses::run;
 use crate::responses::{dataset, judge, sanitize, snapshot, tools};
 use crate::responses::{CompiledPatterns, BUILT_IN_SANITIZERS};
 use crate::value::Val;
@@ -363,5 +364,46 @@ pub fn schema_verdict(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [issues, response] = parts(payload, ext, ["issues", "response"])?;
         plan::schema_verdict(&Reader::new(Some(&issues), "issues"), &response)
+    })())
+}
+
+// ---- runEvalDataset's plan ----
+
+/// `runEvalDataset`'s plan: `dataset\noptions\nkinds` (the dataset's JSON,
+/// the run options read from the caller's options, `{ callTool,
+/// onCaseComplete }` as their `typeof`). Returns `{ concurrency, sequential,
+/// stopOnFailure, cases: [step, ...] }` (see [`run::plan_run`]).
+#[wasm_bindgen]
+pub fn plan_eval_run(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [dataset, options, kinds] = parts(payload, ext, ["dataset", "options", "kinds"])?;
+        run::plan_run(
+            &Reader::new(Some(&dataset), ""),
+            &Reader::new(Some(&options), "options"),
+            &Reader::new(Some(&kinds), "kinds"),
+        )
+    })())
+}
+
+/// A case's result: `step\nruns` (the plan's step, a digest of each run);
+/// returns the result with `response` and `expectations` `null` (see [`run::finish_case`]).
+#[wasm_bindgen]
+pub fn finish_eval_case(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [step, runs] = parts(payload, ext, ["step", "runs"])?;
+        run::finish_case(&Reader::new(Some(&step), "step"), &Reader::new(Some(&runs), "runs"))
+    })())
+}
+
+/// The run's result: `cases\ndurationMs` (the case results as
+/// [`finish_eval_case`] gave them); returns it with `caseResults` `null`.
+#[wasm_bindgen]
+pub fn finish_eval_run(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [cases, ms] = parts(payload, ext, ["cases", "durationMs"])?;
+        let ms = Reader::new(Some(&ms), "durationMs")
+            .opt_number("a number")?
+            .unwrap_or(0.0);
+        run::finish_dataset(&Reader::new(Some(&cases), "cases"), ms)
     })())
 }
