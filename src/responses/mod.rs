@@ -23,7 +23,6 @@ pub mod judge;
 pub(crate) mod matches_pattern;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod plan;
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod run;
 pub(crate) mod sanitize;
 pub(crate) mod snapshot;
@@ -43,7 +42,9 @@ mod json_api;
 pub mod schema;
 pub use dataset::validate_eval_dataset;
 #[cfg(feature = "native")]
-pub use evaluate::{evaluate_expectations, validate_judge, EvaluateContext, JudgeModel};
+pub use evaluate::{
+    evaluate_expectations, run_eval_dataset, validate_judge, CallTool, EvaluateContext, JudgeModel, ToolError,
+};
 #[cfg(feature = "native")]
 pub use json_api::*;
 pub use judge::{build_judge_prompt, parse_verdict, resolve_rubric, JudgeVerdict, BUILT_IN_RUBRICS};
