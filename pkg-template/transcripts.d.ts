@@ -171,27 +171,36 @@ type Matchers = {
 export declare const not: Readonly<Matchers>;
 
 /**
- * For `expect.extend(transcriptMatchers)` in Vitest or Jest. To type `expect(turn).toHaveCalledTool(…)`,
- * add to a `.d.ts` of your suite:
- *
- * ```ts
- * import "vitest";
- * declare module "vitest" {
- *   interface Assertion<T = any> {
- *     toHaveCalledSkill(name: string): void;
- *     toHaveCalledMcp(server: string, tool: string, input?: unknown): void;
- *     toHaveCalledTool(name: string | RegExp, input?: unknown): void;
- *     toHaveRun(command?: string | RegExp): void;
- *     toHaveEdited(path?: string | RegExp): void;
- *     toHaveSearched(query?: string | RegExp): void;
- *     toHaveFetched(url?: string | RegExp): void;
- *     toHaveChanged(paths?: string | RegExp | Array<string | RegExp>, options?: { ignore?: string[] }): void;
- *   }
- * }
- * ```
- *
- * Each reads `this.isNot` and returns `{ pass, message() }` in their sense, so
- * `expect(turn).not.toHaveFetched("example.com")` works.
+ * The transcript matchers as called on `expect(turnOrRun)` (what the runner's
+ * augmented `expect` offers), `R` the runner's return type. Each takes the
+ * arguments of the function of the same name after the turn or run
+ * (`toHaveTrajectoryF1` is `trajectoryF1`). Reference: reeval's transcript matchers (docs.reeval.ai, "Matchers").
+ */
+export interface TranscriptAssertions<R = void> {
+  toHaveCalledSkill(name: string): R;
+  toHaveCalledMcp(server: string, tool: string, input?: InputPattern): R;
+  toHaveCalledTool(name: string | RegExp, input?: InputPattern): R;
+  toHaveRun(command?: string | RegExp): R;
+  toHaveEdited(path?: string | RegExp): R;
+  toHaveSearched(query?: string | RegExp): R;
+  toHaveFetched(url?: string | RegExp): R;
+  toHaveCalledInOrder(names: Array<string | RegExp>): R;
+  toHaveCalledTimes(name: string | RegExp, times: number): R;
+  toHaveTrajectoryF1(expected: string[], threshold?: number): R;
+  toHaveChanged(paths?: string | RegExp | Array<string | RegExp>, options?: { ignore?: string[]; workspace?: string }): R;
+  toHaveFile(path: string, pattern?: string | RegExp): R;
+  toSucceed(): R;
+  toPass(): R;
+}
+
+/**
+ * For `expect.extend(transcriptMatchers)` in Vitest or Jest. Each reads
+ * `this.isNot` and returns `{ pass, message() }` in their sense, so
+ * `expect(turn).not.toHaveFetched("example.com")` works. Types for
+ * `expect(turn).toHaveCalledTool(…)` (all fourteen, as `TranscriptAssertions`):
+ * `import "mcp-matchers/vitest"` or `import "mcp-matchers/jest"` in a setup
+ * file (which also registers them), or for the types alone
+ * `/// <reference types="mcp-matchers/vitest" />` (`…/jest`) in a `.d.ts` of the suite.
  */
 export declare const transcriptMatchers: Readonly<{
   [K in keyof Matchers]: (

@@ -39,6 +39,8 @@ test("each family entry compiles its own module; the root compiles the four fami
   assert.deepEqual(compiledBy("traces.js"), [size("traces")]);
   assert.deepEqual(compiledBy("transcripts.js"), [size("transcripts")]);
   assert.deepEqual(compiledBy("responses.js"), [size("responses")]);
+  // The expect matchers need only the responses module (snapshot files and runners load on use).
+  assert.deepEqual(compiledBy("expect.js"), [size("responses")]);
   const families = ["tool_calls", "traces", "transcripts", "responses"];
   assert.deepEqual(compiledBy("index.js"), families.map(size).sort((a, b) => a - b));
   for (const m of families) assert.ok(size(m) < 1_010_206, `${m}: ${size(m)} bytes`);

@@ -24,4 +24,10 @@ const { validateJsonSchema, jsonSchema } = await import("mcp-matchers/schema");
 assert.equal(validateJsonSchema({ a: 1 }, { type: "object", required: ["a"] }).valid, true);
 assert.deepEqual(validateJsonSchema({}, { type: "object", required: ["a"] }).issues.map((i) => i.keywordLocation), ["/required"]);
 assert.throws(() => jsonSchema({ type: 5 }), (e) => e instanceof MatcherError && e.code === "INVALID_ARGUMENT");
-console.log("pack check: mcp-matchers, mcp-matchers/matchers and mcp-matchers/schema import and answer synchronously");
+// mcp-matchers/expect: the expect matchers load without any test runner installed (the runners are optional peers).
+const { toolResponseMatchers } = await import("mcp-matchers/expect");
+const hit = toolResponseMatchers.toContainToolText.call({ isNot: false }, { content: [{ type: "text", text: "Hello world" }] }, "world");
+assert.equal(hit.pass, true);
+assert.throws(() => toolResponseMatchers.toContainToolText.call({}, "x", "x", { caseSensitive: 1 }), (e) => e instanceof MatcherError && e.code === "INVALID_OPTION");
+await assert.rejects(() => import("mcp-matchers/vitest"), (e) => e.code === "ERR_MODULE_NOT_FOUND");
+console.log("pack check: mcp-matchers, mcp-matchers/matchers, mcp-matchers/schema and mcp-matchers/expect import and answer");
