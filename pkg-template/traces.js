@@ -3,7 +3,7 @@
 // in (as text) and wraps the result in the accessors of @mcpjam/sdk@1.14.0's
 // PromptResult.
 
-import { trace_detect as wasmDetect, trace_read as wasmRead } from "./wasm/traces.js";
+import { trace_detect as wasmDetect, trace_merge as wasmMerge, trace_read as wasmRead } from "./wasm/traces.js";
 import { initSync as initTraces } from "./wasm/traces.js";
 import { wasmBytes as bytesTraces } from "./wasm/traces_bytes.js";
 
@@ -41,29 +41,37 @@ function checkName(toolName) {
   if (typeof toolName !== "string") fail("INVALID_ARGUMENT", "toolName", `toolName must be a string, got ${typeof toolName}`);
 }
 
+// The PromptResult of the traces `sources` ([[text, format], ...]), read by
+// the core: one trace as fromTrace reads it, several joined as merge does.
+function readSources(sources, messages) {
+  if (sources.length === 1) {
+    const [[text, format]] = sources;
+    const bytes = payload([[text, false]])[0];
+    return JSON.parse(call(() => wasmRead(bytes, format, messages)));
+  }
+  const bytes = payload([[JSON.stringify(sources), false, "results"]])[0];
+  return JSON.parse(call(() => wasmMerge(bytes, messages)));
+}
+
 /** See traces.d.ts. */
 export class PromptResult {
   #toolCalls;
-  #messages; // built on first getMessages() by #readMessages
-  #readMessages;
+  #messages; // built on first getMessages() from #sources
+  #sources; // [[text, format], ...]: the traces read, for getMessages() and merge
   #error;
 
   /** Internal: use `PromptResult.fromTrace` or `PromptResult.merge`. */
-  constructor(data, readMessages) {
+  constructor(data, sources) {
     this.format = data.format ?? null;
     this.text = data.text ?? "";
     this.#toolCalls = data.toolCalls ?? [];
-    this.#messages = readMessages ? undefined : (data.messages ?? []);
-    this.#readMessages = readMessages;
+    this.#sources = sources;
     this.#error = data.error;
     this.diagnostics = data.diagnostics ?? [];
   }
 
   #allMessages() {
-    if (this.#messages === undefined) {
-      this.#messages = this.#readMessages();
-      this.#readMessages = undefined;
-    }
+    this.#messages ??= readSources(this.#sources, true).messages;
     return this.#messages;
   }
 
@@ -75,35 +83,20 @@ export class PromptResult {
     const format = options?.format ?? "";
     if (typeof format !== "string") fail("INVALID_OPTION", "options.format", "format must be a trace format name");
     // The calls now; the conversation only if getMessages() is called
-    // (a second read of the same text, which the result keeps until then).
-    const text = traceText(trace);
-    const read = (messages) => {
-      const bytes = payload([[text, false]])[0];
-      return JSON.parse(call(() => wasmRead(bytes, format, messages)));
-    };
-    return new PromptResult(read(false), () => read(true).messages);
+    // (a second read of the same text, which the result keeps).
+    const sources = [[traceText(trace), format]];
+    return new PromptResult(readSources(sources, false), sources);
   }
 
   /** See traces.d.ts. */
   static merge(results) {
     if (!Array.isArray(results)) fail("INVALID_ARGUMENT", "results", "results must be an array of PromptResult");
-    const out = { format: results[0]?.format ?? null, text: "", toolCalls: [], diagnostics: [] };
-    let offset = 0;
-    results.forEach((r, i) => {
+    // The core reads the results' traces again and joins them (src/traces/prompt_result.rs merge).
+    const sources = results.flatMap((r, i) => {
       if (!(r instanceof PromptResult)) fail("INVALID_ARGUMENT", `results[${i}]`, "not a PromptResult");
-      if (r.format !== out.format) out.format = null;
-      let steps = 0;
-      for (const c of r.#toolCalls) {
-        out.toolCalls.push({ ...c, step: c.step + offset });
-        steps = Math.max(steps, c.step + 1);
-      }
-      offset += steps;
-      out.diagnostics.push(...r.diagnostics);
-      out.text = r.text;
-      if (out.error === undefined) out.error = r.#error;
+      return r.#sources;
     });
-    const list = [...results];
-    return new PromptResult(out, () => list.flatMap((r) => r.#allMessages()));
+    return new PromptResult(readSources(sources, false), sources);
   }
 
   /** See traces.d.ts. */

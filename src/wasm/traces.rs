@@ -21,22 +21,49 @@ fn text(payload: &[u8]) -> Result<&str> {
 /// cannot be told or does not fit `format`.
 #[wasm_bindgen]
 pub fn trace_read(payload: &[u8], format: &str, messages: bool) -> std::result::Result<String, JsValue> {
+    text(payload)
+        .and_then(|t| read(t, format, messages))
+        .and_then(|r| print(&r))
+        .map_err(to_js)
+}
+
+/// `PromptResult.merge(results)`: `payload` is the JSON array `[[text,
+/// format], ...]` of the traces the results were read from, in order (a
+/// merged result gives each of its own); each is read as [`trace_read`]
+/// reads it and the results are joined by [`PromptResult::merge`]. Returns
+/// the merged `PromptResult` as JSON text. Errors: `INVALID_JSON` at
+/// `results` for a payload of another shape; those of [`trace_read`].
+#[wasm_bindgen]
+pub fn trace_merge(payload: &[u8], messages: bool) -> std::result::Result<String, JsValue> {
     (|| -> Result<String> {
-        let format = match format {
+        let sources: Vec<(String, String)> = serde_json::from_slice(payload)
+            .map_err(|_| MatcherError::new(ErrorCode::InvalidJson, "results", "expected [[text, format], ...]"))?;
+        let results = sources
+            .iter()
+            .map(|(t, f)| read(t, f, messages))
+            .collect::<Result<Vec<_>>>()?;
+        print(&PromptResult::merge(&results))
+    })()
+    .map_err(to_js)
+}
+
+fn read(text: &str, format: &str, messages: bool) -> Result<PromptResult> {
+    let format =
+        match format {
             "" => None,
             name => Some(TraceFormat::from_name(name).ok_or_else(|| {
                 MatcherError::invalid_option("options.format", format!("unknown trace format {name:?}"))
             })?),
         };
-        let text = text(payload)?;
-        let r = if messages {
-            PromptResult::from_trace_text(text, format)?
-        } else {
-            PromptResult::calls_from_trace_text(text, format)?
-        };
-        serde_json::to_string(&r).map_err(|e| MatcherError::new(ErrorCode::UnsupportedValue, "trace", e.to_string()))
-    })()
-    .map_err(to_js)
+    if messages {
+        PromptResult::from_trace_text(text, format)
+    } else {
+        PromptResult::calls_from_trace_text(text, format)
+    }
+}
+
+fn print(r: &PromptResult) -> Result<String> {
+    serde_json::to_string(r).map_err(|e| MatcherError::new(ErrorCode::UnsupportedValue, "trace", e.to_string()))
 }
 
 /// `detectTraceFormat`: returns `{"format":"…"}` or `{"format":null,"reason":"…"}` as JSON text.
