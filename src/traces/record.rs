@@ -543,6 +543,11 @@ impl TraceBuilder {
         self.t.meta.provider.get_or_insert_with(|| provider.to_owned());
     }
 
+    /// Whether messages are built.
+    pub(crate) fn keeps_messages(&self) -> bool {
+        self.messages
+    }
+
     /// Runs `read` without building messages (what it reads is kept otherwise).
     pub(crate) fn without_messages(&mut self, read: impl FnOnce(&mut TraceBuilder)) {
         let keep = std::mem::replace(&mut self.messages, false);

@@ -347,3 +347,48 @@ fn to_eval_result_reads_back_with_the_same_calls() {
     assert_eq!(back.tools_called(), ["other"]);
     assert_eq!(back.diagnostics()[0].code, "CALLS_DIFFER");
 }
+
+#[test]
+fn an_mcpjam_trace_shows_a_failed_tool_alike_with_and_without_its_messages() {
+    use mcp_matchers::traces::eval::messages_show_tool_failure;
+    let r = |extra: Value| {
+        let mut p = json!({ "type": "tool-result", "toolCallId": "c1", "toolName": "add" });
+        p.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        p
+    };
+    let parts = [
+        json!({ "type": "text", "text": "ok" }),
+        json!({ "type": "tool-call", "toolCallId": "c1", "toolName": "add", "input": {}, "isError": true }),
+        json!("not a part"),
+        r(json!({ "output": { "type": "json", "value": { "n": 1 } } })),
+        r(json!({ "output": { "type": "error-text", "value": "bad" } })),
+        r(json!({ "output": { "type": "error-json", "value": { "code": 1 } } })),
+        r(json!({ "output": { "type": "json", "value": { "isError": true } } })),
+        r(json!({ "output": { "type": "json", "value": [1] } })),
+        r(json!({ "output": { "value": { "isError": true } } })),
+        r(json!({ "output": { "isError": true, "content": [] } })),
+        r(json!({ "output": "text" })),
+        r(json!({ "output": null })),
+        r(json!({ "result": { "isError": true } })),
+        r(json!({ "result": "x", "isError": "true" })),
+        r(json!({ "isError": true })),
+        r(json!({ "error": "boom" })),
+        r(json!({ "error": " \t" })),
+        r(json!({ "error": { "message": "x" } })),
+        r(json!({ "error": { "message": "" } })),
+        r(json!({ "error": null })),
+    ];
+    for role in [json!("tool"), json!("assistant"), json!(null), json!(1)] {
+        for (i, p) in parts.iter().enumerate() {
+            for q in [&parts[0], &parts[(i * 7 + 3) % parts.len()]] {
+                let messages = json!([{ "role": role, "content": [q, p] }, { "role": "user", "content": "hi" }]);
+                let text = json!({ "messages": messages, "spans": [] }).to_string();
+                let want = messages_show_tool_failure(messages.as_array().unwrap());
+                let full = PromptResult::from_trace_text(&text, None).unwrap();
+                let lean = PromptResult::calls_from_trace_text(&text, None).unwrap();
+                assert_eq!(full.trace_shows_tool_failure(), want, "{text}");
+                assert_eq!(lean.trace_shows_tool_failure(), want, "{text}");
+            }
+        }
+    }
+}

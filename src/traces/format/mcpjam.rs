@@ -20,17 +20,78 @@
 //! `PromptResult.getToolCalls()` held when `toEvalResult` wrote the result.
 
 use super::read_nested;
-use crate::traces::eval::messages_show_tool_failure;
-use crate::traces::input::{Doc, Split};
+use crate::traces::eval::{messages_show_tool_failure, part_shows_tool_failure};
+use crate::traces::input::{each, Doc, Split};
 use crate::traces::lenient::{lenient, Field, Seq, Str};
 use crate::traces::record::{Args, CallIn, CallKind, Loc, TraceBuilder, TraceToolCall};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 lenient! {
     /// An `actualToolCalls` item.
     struct McpjamCall<'a> { tool_name: Str<'a> = "toolName", arguments: Field<Value> = "arguments" }
     /// An eval result's `tokens`.
     struct McpjamTokens { input: Field<u64> = "input", output: Field<u64> = "output", total: Field<u64> = "total" }
+    /// A recorded message as the tool-failure gate reads it (when the
+    /// messages themselves are not kept): its role and content parts.
+    struct GateMessage<'a> { role: Str<'a> = "role", content: Field<Vec<GatePart<'a>>> = "content" }
+    /// The members of a part the gate reads (`classifyToolFailurePart`).
+    struct GatePart<'a> {
+        ty: Str<'a> = "type",
+        error: Field<Value> = "error",
+        output: Field<GateOutput> = "output",
+        result: Field<GateRecord> = "result",
+        is_error: Field<Value> = "isError",
+    }
+    struct GateOutput { ty: Field<Value> = "type", value: Field<GateRecord> = "value", is_error: Field<Value> = "isError" }
+    struct GateRecord { is_error: Field<Value> = "isError" }
+}
+
+impl GatePart<'_> {
+    /// The part cut down to the members the gate reads, for the one gate
+    /// ([`part_shows_tool_failure`]).
+    fn into_value(self) -> Value {
+        let mut part = Map::new();
+        if let Some(t) = self.ty.str() {
+            part.insert("type".into(), t.into());
+        }
+        put(&mut part, "error", self.error.into_option());
+        put(&mut part, "isError", self.is_error.into_option());
+        put(&mut part, "result", GateRecord::value(self.result));
+        let output = match self.output {
+            Field::Is(o) => {
+                let mut m = Map::new();
+                put(&mut m, "type", o.ty.into_option());
+                put(&mut m, "value", GateRecord::value(o.value));
+                put(&mut m, "isError", o.is_error.into_option());
+                Some(Value::Object(m))
+            }
+            Field::Absent => None,
+            _ => Some(Value::Null),
+        };
+        put(&mut part, "output", output);
+        Value::Object(part)
+    }
+}
+
+impl GateRecord {
+    /// `{ isError }` of an object, `null` for another value, nothing when absent.
+    fn value(f: Field<GateRecord>) -> Option<Value> {
+        match f {
+            Field::Is(r) => {
+                let mut m = Map::new();
+                put(&mut m, "isError", r.is_error.into_option());
+                Some(Value::Object(m))
+            }
+            Field::Absent => None,
+            _ => Some(Value::Null),
+        }
+    }
+}
+
+fn put(m: &mut Map<String, Value>, key: &str, v: Option<Value>) {
+    if let Some(v) = v {
+        m.insert(key.into(), v);
+    }
 }
 
 /// Reads an MCPJam trace or eval result.
@@ -84,11 +145,22 @@ fn read_object(doc: Doc, b: &mut TraceBuilder) {
 /// the reference's gate judges them.
 fn recorded_messages(doc: Doc, b: &mut TraceBuilder) {
     b.without_messages(|b| read_nested(doc, b));
-    let Some(Value::Array(messages)) = doc.to_value() else {
-        return;
-    };
-    b.meta().tool_failed = messages_show_tool_failure(&messages);
-    b.recorded_messages(messages);
+    if b.keeps_messages() {
+        let Some(Value::Array(messages)) = doc.to_value() else {
+            return;
+        };
+        b.meta().tool_failed = messages_show_tool_failure(&messages);
+        return b.recorded_messages(messages);
+    }
+    // Only the members the gate reads, not a tree of the whole messages.
+    let mut failed = false;
+    each(doc, b, |_, m: GateMessage, _| {
+        if !failed && m.role.str().is_some() {
+            let parts = m.content.into_option().unwrap_or_default();
+            failed = parts.into_iter().any(|p| part_shows_tool_failure(&p.into_value()));
+        }
+    });
+    b.meta().tool_failed = failed;
 }
 
 /// An eval result's own fields (see the module docs).
