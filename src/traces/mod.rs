@@ -42,7 +42,7 @@ pub mod format;
 mod input;
 mod lenient;
 mod prompt_result;
-mod record;
+pub(crate) mod record;
 
 pub use format::TraceFormat;
 pub use prompt_result::PromptResult;
