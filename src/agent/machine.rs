@@ -139,6 +139,11 @@ impl AgentRun {
         &self.config
     }
 
+    /// The current step, 0-based.
+    pub fn step_index(&self) -> usize {
+        self.step
+    }
+
     /// The first action: the first model call.
     pub fn start(&mut self, now_ms: f64) -> Action {
         self.begin_step(now_ms)

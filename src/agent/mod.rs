@@ -38,6 +38,8 @@
 //! assert_eq!(run.messages.len(), 4); // user, assistant (call), tool (result), assistant (text)
 //! ```
 
+pub mod eval;
+pub mod json;
 mod machine;
 mod model;
 #[cfg(feature = "native")]

@@ -532,3 +532,50 @@ fn language_model_shapes() {
     let r = ModelResponse::from_json(&json!({ "toolCalls": [{ "toolName": "x" }] }), 2, "response").unwrap();
     assert_eq!(r.tool_calls[0].tool_call_id, "call-2-0");
 }
+
+#[test]
+fn eval_test_aggregates_follow_the_reference_formulas() {
+    use mcp_matchers::agent::eval::{aggregate, latency_stats, IterationSummary, Tokens};
+    // calculatePercentile: rank p/100·(n−1), linear interpolation (values worked by hand).
+    let s = latency_stats(&[40.0, 10.0, 30.0, 20.0]);
+    assert_eq!(
+        (s.min, s.max, s.mean, s.p50, s.p95, s.count),
+        (10.0, 40.0, 25.0, 25.0, 38.5, 4)
+    );
+    assert_eq!(latency_stats(&[]).count, 0);
+    let lat = |e| LatencyBreakdown {
+        e2e_ms: e,
+        llm_ms: e / 2.0,
+        mcp_ms: 1.0,
+    };
+    let its = [
+        IterationSummary {
+            passed: true,
+            latencies: vec![lat(100.0), lat(300.0)],
+            tokens: Tokens {
+                total: 30,
+                input: 20,
+                output: 10,
+            },
+        },
+        IterationSummary {
+            passed: false,
+            latencies: vec![lat(200.0)],
+            tokens: Tokens {
+                total: 5,
+                input: 4,
+                output: 1,
+            },
+        },
+    ];
+    let a = aggregate(&its);
+    assert_eq!(
+        (a.iterations, a.successes, a.failures, a.results.clone()),
+        (2, 1, 1, vec![true, false])
+    );
+    assert_eq!(a.token_usage["total"], 35);
+    assert_eq!(a.token_usage["perIteration"][1]["input"], 4);
+    assert_eq!(a.latency["e2e"]["p50"], 200.0);
+    assert_eq!(a.latency["e2e"]["count"], 3);
+    assert_eq!(a.latency["llm"]["max"], 150.0);
+}
