@@ -3,6 +3,7 @@
 // transcript.jsonl) and reeval's transcript matchers. See transcripts.d.ts.
 
 import {
+  CheckRecorder,
   transcript_check as wasmCheck,
   transcript_normalize as wasmNormalize,
   transcript_write_jsonl as wasmWriteJsonl,
@@ -12,7 +13,7 @@ import { wasmBytes as bytesTranscripts } from "./wasm/transcripts_bytes.js";
 
 // This family's own WebAssembly module, compiled synchronously from the inlined bytes.
 initTranscripts({ module: bytesTranscripts() });
-import { call, encodeOptions, fail } from "./internal.js";
+import { call, encodeOptions, fail, payload } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
 /**
@@ -189,8 +190,9 @@ export const transcriptMatchers = Object.freeze(
 );
 
 // ---- labels and records (reeval's "Labels"; src/transcripts/records.rs) ----
+// Labels, the ` #n` of a repeated label and the records are the core's
+// (CheckRecorder); here the first argument becomes text and the matcher runs.
 
-const LABEL_MAX = 60;
 function argText(a) {
   if (a === undefined) return "";
   if (typeof a === "string") return a;
@@ -214,32 +216,23 @@ export class CheckFailure extends Error {
 
 /** See transcripts.d.ts. */
 export function createRecorder() {
+  const core = new CheckRecorder();
   const records = [];
-  const seen = new Map();
-  const label = (given, matcher, negated, first) => {
-    const base = given ?? Array.from(`${negated ? "not." : ""}${matcher} ${argText(first)}`).slice(0, LABEL_MAX).join("");
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    return n === 1 ? base : `${base} #${n}`;
-  };
   const run = (actual, given, soft, negated, name, args) => {
-    const rec = { label: label(given, name, negated, args[0]), matcher: negated ? `not.${name}` : name, status: "pass", soft };
-    const prefix = (m) => (given === undefined ? m : `${given}: ${m}`);
     let result;
+    let thrown;
+    let threw = false;
     try {
       result = impl[name](actual, negated, ...args);
     } catch (e) {
-      rec.status = "error";
-      rec.message = prefix(e?.message ?? String(e));
-      records.push(rec);
-      if (!soft) throw e;
-      return undefined;
+      [threw, thrown] = [true, e];
     }
-    if (!result.pass) {
-      rec.status = "fail";
-      rec.message = prefix(result.message);
-    }
+    const outcome = threw ? { error: String(thrown?.message ?? String(thrown)) } : { pass: result.pass, message: result.message };
+    const parts = [given ?? null, name, negated, argText(args[0]), soft, outcome].map((v, i) => [JSON.stringify(v), false, `record[${i}]`]);
+    const rec = JSON.parse(call(() => core.record(...payload(parts))));
     records.push(rec);
+    if (threw && !soft) throw thrown;
+    if (threw) return undefined;
     if (!result.pass && !soft) throw new CheckFailure(rec);
     return result;
   };
@@ -251,6 +244,6 @@ export function createRecorder() {
     expect: (actual, label) => bind(actual, label, false),
     soft: (actual, label) => bind(actual, label, true),
     records,
-    finish: () => ({ pass: records.every((r) => r.status === "pass"), records }),
+    finish: () => ({ pass: core.passed(), records }),
   };
 }

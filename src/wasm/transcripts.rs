@@ -247,6 +247,58 @@ fn check(m: &str, actual: &Value, negated: bool, rest: &[Val<'_>]) -> Result<Che
     })
 }
 
+/// `createRecorder`'s labels and records (reeval's "Labels"): a
+/// [`Recorder`] per recorder the glue makes; the glue runs the matchers and
+/// hands each outcome over.
+#[wasm_bindgen]
+#[derive(Default)]
+pub struct CheckRecorder(Recorder);
+
+#[wasm_bindgen]
+impl CheckRecorder {
+    /// An empty recorder for one attempt.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> CheckRecorder {
+        CheckRecorder::default()
+    }
+
+    /// Records one check: `label\nmatcher\nnegated\nfirstArg\nsoft\noutcome`
+    /// (`label` a string or `null`, `firstArg` the first argument's text,
+    /// `outcome` `{ pass, message }` or `{ error }`); returns the record
+    /// `{ label, matcher, status, soft, message? }` as JSON text.
+    pub fn record(&mut self, payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
+        (|| -> Result<String> {
+            let names = ["label", "matcher", "negated", "firstArg", "soft", "outcome"];
+            let [label, matcher, negated, first, soft, outcome] = super::parts(payload, ext, names)?;
+            let arg = |v, name| Reader::new(Some(v), name);
+            let o = arg(&outcome, "outcome");
+            let result = MatchResult {
+                pass: o.field("pass").opt_bool()?.unwrap_or(false),
+                message: o.field("message").opt_str()?.unwrap_or_default().to_string(),
+            };
+            let outcome = o.field("error").opt_str()?.map_or(Ok(&result), Err);
+            let given = arg(&label, "label").opt_str()?;
+            let (matcher, first) = (arg(&matcher, "matcher").str()?, arg(&first, "firstArg").str()?);
+            let (negated, soft) = (arg(&negated, "negated").opt_bool()?, arg(&soft, "soft").opt_bool()?);
+            let record = self.0.record(
+                given,
+                matcher,
+                negated == Some(true),
+                first,
+                soft == Some(true),
+                outcome,
+            );
+            Ok(serde_json::to_string(record).unwrap_or_default())
+        })()
+        .map_err(to_js)
+    }
+
+    /// Whether the attempt passes: no check failed or erred.
+    pub fn passed(&self) -> bool {
+        self.0.attempt_passed()
+    }
+}
+
 /// Benchmark baseline (not part of the API): parses every JSON line of
 /// `text` with plain `serde_json` and returns how many parsed.
 #[doc(hidden)]
