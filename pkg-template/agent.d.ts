@@ -2,49 +2,20 @@
 // @mcpjam/sdk@1.14.0's HostRunner), its model shapes and stop conditions.
 // The loop's decisions are made by the Rust core (src/agent/); this module
 // awaits the caller's model and tools. No network code: the model is yours.
-import type { PromptResult, FromTraceOptions } from "./traces.js";
+import type { PromptResult, FromTraceOptions, CoreMessage } from "./traces.js";
 export { MatcherError } from "./errors.js";
 
-/** A message in AI SDK `ModelMessage` form (`{ role, content }`; content a string or parts). */
-export type CoreMessage = { role: "system" | "user" | "assistant" | "tool"; content: any };
-
-/** A timeline span (`EvalTraceSpanInput` of @mcpjam/sdk@1.14.0); times in ms from the prompt's start. */
-export interface AgentSpan {
-  /** `step-<n>`, `llm-<n>`, `tool-<callId>`, `error`. */
-  id: string;
-  parentId?: string;
-  /** `Step <n+1>`, `Model`, the tool's name, or the error message. */
-  name: string;
-  category: "step" | "llm" | "tool" | "error";
-  startMs: number;
-  endMs: number;
-  promptIndex: number;
-  stepIndex?: number;
-  status: "ok" | "error";
-  toolCallId?: string;
-  toolName?: string;
-  inputTokens?: number;
-  outputTokens?: number;
-  totalTokens?: number;
-}
-
 /**
- * What `prompt()` resolves to: the package's `PromptResult` (every accessor
- * and matcher works on it; each call has `result` and `isError` once its
- * tool finished), with the run's `PromptResultData` members.
+ * What `prompt()` resolves to: the package's `PromptResult` built from the
+ * run's `PromptResultData` (prompt, messages without the context, text, calls
+ * in call order with `result` and `isError` once their tool finished, usage
+ * summed over steps with `totalTokens` = input + output, latency in ms with
+ * `e2eMs` the wall time, `mcpMs` the sum of tool times and `llmMs` each step's
+ * time minus its tool time, summed; provider and model; spans `Step <n>`,
+ * `Model`, one per tool call and an `error` span after a failure), so every
+ * accessor and matcher works on it.
  */
 export type AgentPromptResult = PromptResult & {
-  /** The prompt sent. */
-  readonly prompt: string;
-  /** Tokens summed over the steps; `totalTokens` = input + output. */
-  readonly usage: { inputTokens: number; outputTokens: number; totalTokens: number };
-  /** ms: `e2eMs` wall time, `mcpMs` the sum of tool times, `llmMs` per step its time minus its tool time, summed. */
-  readonly latency: { e2eMs: number; llmMs: number; mcpMs: number };
-  /** The language model's provider (before the first `.` of its `provider`), or the `provider` option. */
-  readonly provider?: string;
-  /** The language model's `modelId`, or the `modelName` option. */
-  readonly model?: string;
-  readonly spans: AgentSpan[];
   /** Why the loop ended: `finished` (a step without tool calls), `max-steps`, `stop-condition`, `stop-after-tool-call`, `error`. */
   readonly stopReason: "finished" | "max-steps" | "stop-condition" | "stop-after-tool-call" | "error";
 };

@@ -169,19 +169,12 @@ function readPromptOptions(options) {
 
 // ---- the result ---------------------------------------------------------------
 
-// The one place a finished record becomes a PromptResult (PromptResultData of
-// @mcpjam/sdk@1.14.0). With the full class (PromptResult.from) the data goes
-// in as it is; otherwise the reader's class is given the calls, text,
-// messages and error, and the rest is kept as plain fields.
+// The one place a finished record becomes a PromptResult: the record is
+// @mcpjam/sdk@1.14.0's PromptResultData, so it goes in through
+// PromptResult.from; why the loop ended is kept beside it.
 function toPromptResult(record) {
   const { stopReason, ...data } = record;
-  let result;
-  if (typeof PromptResult.from === "function") {
-    result = PromptResult.from(data);
-  } else {
-    result = new PromptResult({ format: null, text: data.text, toolCalls: data.toolCalls, messages: data.messages, error: data.error, diagnostics: [] });
-    for (const k of ["prompt", "usage", "latency", "provider", "model", "spans"]) result[k] = data[k];
-  }
+  const result = PromptResult.from(data);
   Object.defineProperty(result, "stopReason", { value: stopReason, enumerable: false });
   return result;
 }

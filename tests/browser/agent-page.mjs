@@ -39,7 +39,7 @@ async function main() {
   document.querySelector("#verdict").textContent = match.passed ? "PASS" : "FAIL";
   document.querySelector("#text").textContent = result.text;
   document.querySelector("#calls").textContent = result.getToolCalls().map((c) => `${c.toolName} → ${c.result.content[0].text}`).join("\n");
-  document.querySelector("#usage").textContent = `${result.usage.totalTokens} tokens`;
+  document.querySelector("#usage").textContent = `${result.totalTokens()} tokens`;
   await client.close();
 }
 

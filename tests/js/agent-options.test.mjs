@@ -101,14 +101,14 @@ test("total and step timeouts with a model that stalls: an error result, the par
   assert.ok(Date.now() - t0 < 3_000);
   assert.match(r.getError(), /Step 2 timed out after 150 ms/);
   assert.deepEqual(r.toolsCalled(), ["echo"]);
-  assert.deepEqual(r.usage, { inputTokens: 5, outputTokens: 2, totalTokens: 7 });
+  assert.deepEqual(r.getUsage(), { inputTokens: 5, outputTokens: 2, totalTokens: 7 });
   assert.equal(r.getMessages().length, 3);
   n = 0;
   const r2 = await new TestAgent({ tools, model }).prompt("p", { timeoutMs: 200 });
   assert.match(r2.getError(), /timed out after 200 ms/);
   const r3 = await new TestAgent({ tools, model: stall(10_000) }).prompt("p", { timeout: 100 });
   assert.equal(r3.getToolCalls().length, 0);
-  assert.ok(r3.latency.e2eMs >= 100);
+  assert.ok(r3.e2eLatencyMs() >= 100);
 });
 
 test("abort mid-step (while a tool runs): the abort reason is the error, the call kept", async () => {

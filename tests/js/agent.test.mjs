@@ -67,11 +67,11 @@ test("a run with MockLanguageModelV3 records what AI SDK's generateText records"
   const [c] = r.getToolCalls();
   assert.deepEqual(c.result, { content: [{ type: "text", text: "5" }] });
   assert.equal(c.isError, false);
-  assert.deepEqual(r.usage, { inputTokens: 32, outputTokens: 10, totalTokens: 42 });
-  assert.equal(r.provider, "mock-provider");
-  assert.equal(r.model, "mock-model-id");
-  assert.ok(r.latency.e2eMs >= 0 && r.latency.llmMs >= 0 && r.latency.mcpMs >= 0);
-  assert.deepEqual(r.spans.map((s) => s.category), ["step", "llm", "tool", "step", "llm"]);
+  assert.deepEqual(r.getUsage(), { inputTokens: 32, outputTokens: 10, totalTokens: 42 });
+  assert.equal(r.getProvider(), "mock-provider");
+  assert.equal(r.getModel(), "mock-model-id");
+  assert.ok(r.e2eLatencyMs() >= 0 && r.getLatency().llmMs >= 0 && r.getLatency().mcpMs >= 0);
+  assert.deepEqual(r.getSpans().map((s) => s.category), ["step", "llm", "tool", "step", "llm"]);
   assert.equal(r.hasError(), false);
   assert.equal(evaluateToolCalls([{ toolName: "add", arguments: { a: 2, b: 3 } }], r.getToolCalls()).passed, true);
 });
@@ -104,7 +104,7 @@ test("a plain model function and the seed's option defaults", async () => {
   assert.equal(requests[0].system, "You are a helpful assistant.");
   assert.equal("temperature" in requests[0], false);
   assert.deepEqual(requests[1].messages[2].content[0].output, { type: "json", value: { content: [{ type: "text", text: "2" }] } });
-  assert.deepEqual(r.usage, { inputTokens: 7, outputTokens: 2, totalTokens: 9 });
+  assert.deepEqual(r.getUsage(), { inputTokens: 7, outputTokens: 2, totalTokens: 9 });
   assert.deepEqual(agent.toolsCalled(), ["add"]);
   assert.equal(agent.getPromptHistory().length, 1);
 });
@@ -135,7 +135,7 @@ test("server-everything over stdio: tools listed once and called through the cli
   assert.deepEqual(calls[0].result.content, [{ type: "text", text: "The sum of 2 and 3 is 5." }]);
   assert.deepEqual(calls[1].result.content, [{ type: "text", text: "Echo: hi" }]);
   assert.equal(r.text, "Done.");
-  assert.ok(r.latency.mcpMs > 0);
+  assert.ok(r.getLatency().mcpMs > 0);
   await agent.prompt("again", { context: r });
   assert.equal(listed, 1);
 });
@@ -191,4 +191,27 @@ test("bad options throw MatcherError with a path before any model call", async (
   await rejects(agent.prompt("x", { abortSignal: {} }), "INVALID_OPTION", "options.abortSignal");
   assert.throws(() => stepCountIs(0), MatcherError);
   assert.equal(calls, 0);
+});
+
+test("a LanguageModelV2-shaped object (usage numbers, finishReason a string, as @ai-sdk/provider's V2 spec)", async () => {
+  const calls = [];
+  const v2 = {
+    specificationVersion: "v2",
+    provider: "openai.chat",
+    modelId: "gpt-4o",
+    supportedUrls: {},
+    async doGenerate(options) {
+      calls.push(options);
+      return calls.length === 1
+        ? { content: [callPart("v1", "add", { a: 4, b: 5 })], finishReason: "tool-calls", usage: { inputTokens: 8, outputTokens: 3, totalTokens: 11 }, warnings: [] }
+        : { content: [{ type: "text", text: "9" }], finishReason: "stop", usage: { inputTokens: 9, outputTokens: 1, totalTokens: 10 }, warnings: [] };
+    },
+  };
+  const r = await new TestAgent({ tools: sumTools(), model: v2 }).prompt("4+5");
+  assert.equal(r.text, "9");
+  assert.deepEqual(r.getUsage(), { inputTokens: 17, outputTokens: 4, totalTokens: 21 });
+  assert.equal(r.getProvider(), "openai");
+  assert.equal(r.getModel(), "gpt-4o");
+  assert.deepEqual(calls[1].prompt[3].content[0].output, { type: "json", value: { content: [{ type: "text", text: "9" }] } });
+  assert.throws(() => new TestAgent({ tools: {}, model: { ...v2, specificationVersion: "v1" } }), (e) => e.path === "options.model");
 });

@@ -31,7 +31,7 @@ export async function seed(): Promise<void> {
   const r6 = await agent.prompt("Search for tasks", { stopAfterToolCall: "search_tasks", timeoutMs: 5_000 });
   console.log(r6.getToolArguments("search_tasks"));
   await agent.prompt("x", { stopWhen: [hasToolCall("tool_a"), stepCountIs(3)] });
-  const usage: number = r6.usage.totalTokens + r6.latency.e2eMs;
+  const usage: number = r6.getUsage().totalTokens + r6.e2eLatencyMs();
   const passed: boolean = evaluateToolCalls([{ toolName: "search_tasks", arguments: {} }], r6.getToolCalls()).passed;
   console.log(usage, passed, agent.run === agent.prompt);
   // @ts-expect-error a "provider/model" string is refused (types and at run time)
