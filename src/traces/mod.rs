@@ -46,7 +46,7 @@ pub mod format;
 mod input;
 mod lenient;
 mod prompt_result;
-mod record;
+pub(crate) mod record;
 
 pub use data::ErrorMetadata;
 #[cfg(target_arch = "wasm32")]
