@@ -2,33 +2,9 @@
 //! messages, text, toolCalls, usage, latency, error, provider, model, spans).
 
 use crate::traces::ArgumentsError;
+pub use crate::traces::{LatencyBreakdown, TokenUsage};
 use serde::Serialize;
 use serde_json::{Map, Value};
-
-/// `TokenUsage`: tokens summed over the run's model calls; `total_tokens` = input + output.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TokenUsage {
-    /// Input tokens.
-    pub input_tokens: u64,
-    /// Output tokens.
-    pub output_tokens: u64,
-    /// Input + output.
-    pub total_tokens: u64,
-}
-
-/// `LatencyBreakdown`, in ms: `e2e_ms` wall time, `mcp_ms` the sum of tool
-/// execution times, `llm_ms` per step its time minus its tool time, summed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct LatencyBreakdown {
-    /// End to end, ms.
-    pub e2e_ms: f64,
-    /// Model time, ms.
-    pub llm_ms: f64,
-    /// Tool time, ms.
-    pub mcp_ms: f64,
-}
 
 /// One call the model made, in call order (the package's `TraceToolCall` shape).
 #[derive(Clone, Debug, PartialEq, Serialize)]
