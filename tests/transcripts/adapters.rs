@@ -3,7 +3,7 @@
 //! was written down by hand from the fixture files themselves (ids, names,
 //! commands, paths, timestamps and the durations between them), never
 //! pasted from this crate's output.
-use crate::helpers::fixture;
+use crate::helpers::{fixture, row, summary};
 use mcp_matchers::transcripts::*;
 use serde_json::{json, Value};
 
@@ -17,35 +17,6 @@ fn run_in(path: &str, workspace: &str) -> Run {
         ..Default::default()
     };
     normalize_text(&fixture(path), None, &opts).unwrap()
-}
-
-/// `(turn, type, name, toolCallId, path|target|query|url, ok)` of an event.
-type Row = (u32, &'static str, String, String, String, Option<bool>);
-
-fn summary(r: &Run) -> Vec<Row> {
-    r.iter_events()
-        .map(|e| {
-            let what = e
-                .path
-                .clone()
-                .or(e.query.clone())
-                .or(e.url.clone())
-                .or(e.target.clone())
-                .unwrap_or_default();
-            (
-                e.turn,
-                e.kind.as_str(),
-                e.name.clone().unwrap_or_default(),
-                e.tool_call_id.clone().unwrap_or_default(),
-                what,
-                e.ok,
-            )
-        })
-        .collect()
-}
-
-fn row(turn: u32, ty: &'static str, name: &str, id: &str, what: &str, ok: Option<bool>) -> Row {
-    (turn, ty, name.into(), id.into(), what.into(), ok)
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! Every expected value was written down by hand from the fixture files
 //! (`tests/fixtures/transcripts/`, see SOURCES.md): ids, names, commands,
 //! paths, timestamps and the milliseconds between them.
-use crate::helpers::fixture;
+use crate::helpers::{fixture, row, summary};
 use mcp_matchers::transcripts::*;
 use serde_json::{json, Value};
 
@@ -18,31 +18,6 @@ fn opts(workspace: Option<&str>) -> NormalizeOptions {
     }
 }
 
-/// `(turn, type, name, toolCallId, path|target, ok)` of an event.
-type Row = (u32, &'static str, String, String, String, Option<bool>);
-
-/// The [`Row`] of each event.
-fn rows(r: &Run) -> Vec<Row> {
-    r.iter_events()
-        .map(|e| {
-            let what = e.path.clone().or(e.target.clone()).unwrap_or_default();
-            let id = e.tool_call_id.clone().unwrap_or_default();
-            (
-                e.turn,
-                e.kind.as_str(),
-                e.name.clone().unwrap_or_default(),
-                id,
-                what,
-                e.ok,
-            )
-        })
-        .collect()
-}
-
-fn row(turn: u32, ty: &'static str, name: &str, id: &str, what: &str, ok: Option<bool>) -> Row {
-    (turn, ty, name.into(), id.into(), what.into(), ok)
-}
-
 #[test]
 fn a_codex_rollout_file_is_read_as_codex() {
     let text = fixture(ROLLOUT);
@@ -52,7 +27,7 @@ fn a_codex_rollout_file_is_read_as_codex() {
     // Two `user_message` events: "add myapp directory …" and "cd to myapp and run python hoge.py".
     assert_eq!(r.turns.len(), 2);
     assert_eq!(
-        rows(&r),
+        summary(&r),
         vec![
             // shell_command {"command":"mkdir -p myapp"}; output "Exit code: 0 …".
             row(
@@ -179,7 +154,7 @@ fn a_pi_session_file_reads_its_workspace_from_the_header() {
     let e = r.events();
     // The header's cwd is /Users/badlogic/workspaces/pi-mono: the read paths under it are relative.
     assert_eq!(
-        rows(&r)[..3],
+        summary(&r)[..3],
         [
             row(
                 0,
@@ -272,7 +247,7 @@ fn acp_reads_the_workspace_from_session_new() {
     let r = normalize_text(text, None, &opts(None)).unwrap();
     assert_eq!(r.harness, "acp");
     assert_eq!(
-        rows(&r),
+        summary(&r),
         vec![row(0, "file-edit", "acp_tool_e1", "e1", "src/a.ts", Some(true))]
     );
     let r = normalize_text(text, None, &opts(Some("/home"))).unwrap();
