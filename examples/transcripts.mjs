@@ -110,7 +110,7 @@ function runOne(file, entry) {
     result.differences.push(`cannot normalise: ${e.code ? `${e.code} ` : ""}${e.message}`);
     return result;
   }
-  Object.assign(result, { harness: c.harness, turns: c.turns.length, events: c.events });
+  Object.assign(result, { harness: c.harness, turns: c.turns.length, events: c.events, diagnostics: c.diagnostics });
   if (entry?.harness !== undefined && entry.harness !== c.harness) {
     result.differences.push(`harness ${c.harness}, expected ${entry.harness}`);
   }
@@ -129,6 +129,7 @@ function print(result) {
   const events = result.events.slice(0, MAX_EVENTS).map(showEvent);
   if (result.events.length > MAX_EVENTS) events.push(`… ${result.events.length - MAX_EVENTS} more`);
   events.forEach((line, i) => out.push(`  ${(i === 0 ? "events" : "").padEnd(8)}${line}`));
+  for (const d of result.diagnostics ?? []) out.push(`  ${"note".padEnd(8)}${d.code} at ${d.path}: ${d.message}`);
   if (!result.records.length) out.push("  (no assertions)");
   for (const r of result.records) {
     const status = `${r.status}${r.soft ? " soft" : ""}`.padEnd(11);

@@ -62,25 +62,61 @@ export const families = {};
  * The exports of a family's wasm-bindgen glue module `glue` (already
  * initialised), each wrapped so that a trap restarts the module
  * (`glue.__wbg_reset_state()`) and throws `MatcherError` `INTERNAL` at the
- * export's name. Returns the wrapped functions by export name.
+ * export's name. A class (AgentLoop, CheckRecorder) is guarded in its
+ * constructor and every method; an object made before a restart belongs to
+ * the old instance: its methods throw `INTERNAL` (wasm-bindgen's stale-object
+ * check) and its `free()` does nothing, so it never frees memory of the new
+ * instance. Returns the wrapped exports by name.
  */
 export function guard(family, glue) {
   const out = {};
+  let generation = 0;
+  const born = new WeakMap(); // object -> the generation it was made in
+  const trapped = (name, run) => {
+    try {
+      return run();
+    } catch (e) {
+      if (e instanceof Error && /stale object from previous Wasm instance/.test(e.message)) {
+        throw new MatcherError("INTERNAL", `${family}.${name}`, `internal error: this ${family} object was made before the module restarted after a trap; make a new one`);
+      }
+      if (!isTrap(e)) throw e;
+      glue.__wbg_reset_state();
+      generation += 1;
+      out.restarts = generation;
+      throw new MatcherError(
+        "INTERNAL",
+        `${family}.${name}`,
+        `internal error: the ${family} WebAssembly module trapped in ${name} (${e.name}: ${e.message}); it has been restarted, so later calls work. Please report the input`,
+      );
+    }
+  };
   for (const [name, f] of Object.entries(glue)) {
     if (typeof f !== "function" || name === "initSync" || name === "default" || name.startsWith("__wbg_")) continue;
-    out[name] = function guarded(...args) {
-      try {
-        return f(...args);
-      } catch (e) {
-        if (!isTrap(e)) throw e;
-        glue.__wbg_reset_state();
-        out.restarts = (out.restarts ?? 0) + 1;
-        throw new MatcherError(
-          "INTERNAL",
-          `${family}.${name}`,
-          `internal error: the ${family} WebAssembly module trapped in ${name} (${e.name}: ${e.message}); it has been restarted, so later calls work. Please report the input`,
-        );
+    if (/^class[\s{]/.test(Function.prototype.toString.call(f))) {
+      const proto = f.prototype;
+      for (const key of Object.getOwnPropertyNames(proto)) {
+        const method = Object.getOwnPropertyDescriptor(proto, key).value;
+        if (key === "constructor" || key.startsWith("__") || typeof method !== "function") continue;
+        proto[key] =
+          key === "free"
+            ? function free() {
+                if (born.get(this) === generation) method.call(this);
+              }
+            : function guarded(...args) {
+                return trapped(`${name}.${key}`, () => method.apply(this, args));
+              };
       }
+      out[name] = new Proxy(f, {
+        construct(target, args, newTarget) {
+          const made = trapped(name, () => Reflect.construct(target, args, newTarget));
+          born.set(made, generation);
+          return made;
+        },
+      });
+      continue;
+    }
+    out[name] = function guarded(...args) {
+      return trapped(name, () => f(...args));
     };
   }
   families[family] = out;

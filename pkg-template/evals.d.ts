@@ -11,12 +11,13 @@ export type BuiltInRubric = "correctness" | "completeness" | "groundedness" | "i
 /** A built-in rubric name or a custom `{ text }` (non-empty). */
 export type Rubric = BuiltInRubric | { text: string };
 
-/** Rubric texts (our wording) on the 5-point scale 0.0 / 0.25 / 0.5 / 0.75 / 1.0. */
+/** Rubric texts (our wording) on the 5-point scale 0.0 / 0.25 / 0.5 / 0.75 / 1.0, in the reference's order. */
 export declare const BUILT_IN_RUBRICS: Readonly<Record<BuiltInRubric, string>>;
 
 /**
  * The rubric text. Throws `INVALID_OPTION` (path `rubric`) for an unknown
- * name, `INVALID_ARGUMENT` for another shape.
+ * name, `INVALID_ARGUMENT` for another shape (path `rubric.text` for a
+ * `text` that is not a non-empty string).
  */
 export declare function resolveRubric(rubric: Rubric): string;
 
@@ -176,7 +177,21 @@ export interface ExpectationResults {
   predicate?: ValidationResult;
 }
 
-/** Evaluates every expectation present in `expectBlock` against `response`. */
+/**
+ * Evaluates every expectation present in `expectBlock` against `response`:
+ * the core plans (the synchronous checks finished, the rest named), this
+ * function awaits the schema validators, judges, snapshot store and
+ * predicate the plan needs, and the core words each result; the Rust
+ * `evaluate_expectations` runs the same plan.
+ *
+ * @throws {MatcherError} `INVALID_ARGUMENT`/`INVALID_OPTION` at the block's
+ *   field for a malformed block (`expect.containsText[1]`,
+ *   `expect.passesJudge[0].threshold`, `expect.snapshotSanitizers[0]`, a
+ *   `schema` or `snapshot` name that is not a string), at `predicate` for a
+ *   predicate that is not a function, at `judgeReps` / `canonicalAnswer` /
+ *   `options.snapshots.<name>` for an option of the wrong type;
+ *   `UNSUPPORTED_VALUE` at `response` for a response with no JSON form.
+ */
 export declare function evaluateExpectations(expectBlock: ExpectBlock, response: unknown, options?: EvaluateOptions): Promise<ExpectationResults>;
 
 export interface EvalCaseResult {

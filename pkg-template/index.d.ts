@@ -2,6 +2,7 @@
 export * from "./errors.js";
 export * from "./tool-calls.js";
 export * from "./traces.js";
+export * from "./agent.js";
 export * from "./transcripts.js";
 export * from "./responses.js";
 export * from "./evals.js";

@@ -4,6 +4,7 @@
 export { MatcherError } from "./internal.js";
 export * from "./tool-calls.js";
 export * from "./traces.js";
+export * from "./agent.js";
 export * from "./transcripts.js";
 export * from "./responses.js";
 export * from "./evals.js";

@@ -6,19 +6,13 @@
 // A response crosses as its JSON.stringify text: the reference's own JSON
 // fallbacks print that text, so member order and number format carry over.
 
-import * as glue from "./wasm/responses.js";
-import { wasmBytes as bytesResponses } from "./wasm/responses_bytes.js";
-import { guard } from "./errors.js";
-
-// This family's own WebAssembly module, compiled synchronously from the inlined
-// bytes; a trap restarts it (errors.js guard). evals.js uses the same guarded
-// exports (errors.js `families.responses`).
-glue.initSync({ module: bytesResponses() });
+import { wasm as responsesWasm } from "./responses-wasm.js";
 const {
   apply_sanitizers: wasmApplySanitizers,
   extract_text_of: wasmExtractText,
   match_snapshot: wasmMatchSnapshot,
   normalize_tool_response: wasmNormalize,
+  responses_constants: wasmConstants,
   validate_error_json: wasmValidateError,
   validate_pattern_json: wasmValidatePattern,
   validate_response_json: wasmValidateResponse,
@@ -26,8 +20,10 @@ const {
   validate_text_json: wasmValidateText,
   validate_tool_call_count_json: wasmValidateToolCallCount,
   validate_tool_calls_json: wasmValidateToolCalls,
-} = guard("responses", glue);
-import { call, encodeExtended, fail, isPlain, payload } from "./internal.js";
+} = responsesWasm;
+// This family's own WebAssembly module, started by responses-wasm.js (shared with evals.js and schema-core.js).
+import { run } from "./responses-wasm.js";
+import { encodeExtended, fail, isPlain } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
 // JSON text of a value. `asText`: a top-level value JSON cannot say is sent as
@@ -45,13 +41,10 @@ function encode(v, path, asText) {
   return text === undefined ? "null" : text;
 }
 
-// One crossing for every export: each argument as [JSON text, extended, path]
-// joined into one payload (internal.js). A response goes as its
-// JSON.stringify text (what the reference prints); `asText` as above.
-function run(exported, args) {
-  const [bytes, ext] = payload(args);
-  return call(() => exported(bytes, ext));
-}
+// One crossing for every export (responses-wasm.js run): each argument as
+// [JSON text, extended, path] joined into one payload (internal.js). A
+// response goes as its JSON.stringify text (what the reference prints);
+// `asText` as above.
 const plain = (v, path, asText = false) => [encode(v, path, asText), false, path];
 // A value that may hold what JSON cannot say (undefined, NaN, Date, ...): the extended form.
 const value = (v, path) => (isPlain(v, 0) ? [JSON.stringify(v) ?? "null", false, path] : [encodeExtended(v, () => path, []), true, path]);
@@ -149,14 +142,8 @@ export function validateToolCallCount(response, options) {
   );
 }
 
-/** See responses.d.ts. */
-export const SnapshotSanitizers = Object.freeze({
-  TIMESTAMP: "timestamp",
-  UUID: "uuid",
-  ISO_DATE: "iso-date",
-  OBJECT_ID: "objectId",
-  JWT: "jwt",
-});
+/** See responses.d.ts: the core's table (src/responses/sanitize.rs BUILT_IN_SANITIZERS). */
+export const SnapshotSanitizers = Object.freeze(Object.fromEntries(JSON.parse(wasmConstants()).sanitizers));
 
 /** See responses.d.ts. */
 export function applySanitizers(response, sanitizers) {

@@ -1,24 +1,23 @@
 // The `schema` expectation's JS half (validateSchema of
 // @gleanwork/mcp-server-tester@1.1.0, dist/index.js, with getValidatableValue
-// and formatZodIssues): which value is validated, and how issues read.
-// Validators are Standard Schema objects (`~standard.validate`: Zod 3.24+/4,
-// Valibot, ArkType, and mcp-matchers/schema's jsonSchema()); JSON Schema
-// documents themselves need the separately loaded module mcp-matchers/schema.
+// and formatZodIssues): which value is validated and the verdict come from
+// the core (src/responses/plan.rs schema_target, schema_verdict); this file
+// reads the Standard Schema shapes. Validators are Standard Schema objects
+// (`~standard.validate`: Zod 3.24+/4, Valibot, ArkType, and
+// mcp-matchers/schema's jsonSchema()); JSON Schema documents themselves need
+// the separately loaded module mcp-matchers/schema.
+//
+// This module is internal: the package root re-exports only validateSchema.
 
-import { fail } from "./errors.js";
-import { extractText } from "./responses.js";
+import { wasm as responsesWasm } from "./responses-wasm.js";
+const { schema_target: wasmTarget, schema_verdict: wasmVerdict } = responsesWasm;
+import { part, responsePart, runJson } from "./responses-wasm.js";
+import { fail } from "./internal.js";
 
-// tryParseJson of the reference: only text that looks like an object or an
-// array ({…} or […] after trimming) is parsed.
-function tryParseJson(text) {
-  if (!text || typeof text !== "string") return null;
-  const t = text.trim();
-  if (!(t.startsWith("{") || t.startsWith("[")) || !(t.endsWith("}") || t.endsWith("]"))) return null;
-  try {
-    return JSON.parse(t);
-  } catch {
-    return null;
-  }
+/** The value a schema validates, as the core chose it (`"structuredContent"`, `"response"` or `{ json }`). */
+export function targetValue(target, response) {
+  if (target === "structuredContent") return response.structuredContent;
+  return target === "response" ? (response ?? null) : JSON.parse(target.json);
 }
 
 /**
@@ -28,45 +27,21 @@ function tryParseJson(text) {
  * is parsed the same way.
  */
 export function validatableValue(response) {
-  if (response === null || response === undefined) return null;
-  if (typeof response === "object" && !Array.isArray(response)) {
-    if ("structuredContent" in response && response.structuredContent !== undefined) return response.structuredContent;
-    if ("raw" in response && "text" in response && "isError" in response && "contentBlocks" in response) {
-      return tryParseJson(response.text) ?? response;
-    }
-    if ("content" in response && Array.isArray(response.content)) return tryParseJson(extractText(response)) ?? response;
-    return response;
-  }
-  if (typeof response === "string") return tryParseJson(response) ?? response;
-  return response;
+  return targetValue(runJson(wasmTarget, [responsePart(response)]), response);
 }
 
-function pathOf(issue) {
-  const path = Array.isArray(issue.path) ? issue.path : [];
-  return path.map((p) => (p !== null && typeof p === "object" ? p.key : p));
-}
+// A Standard Schema path segment is a key or { key }.
+const pathOf = (issue) => (Array.isArray(issue?.path) ? issue.path : []).map((p) => (p !== null && typeof p === "object" ? p.key : p));
 
-/** formatZodIssues of the reference: `a.b: message` (`root` for the value itself), joined by "; ". */
-export function formatIssues(issues) {
-  return issues.map((i) => `${pathOf(i).join(".") || "root"}: ${i.message}`).join("; ");
-}
-
-function preview(response) {
-  const text = response === null || response === undefined ? "" : typeof response === "string" ? response : JSON.stringify(response, null, 2) ?? "";
-  return text.length <= 200 ? text : `${text.slice(0, 200)}... (truncated)`;
-}
-
-/** The verdict for a Standard Schema result `{ value } | { issues }`. */
+/** The verdict for a Standard Schema result `{ value } | { issues }`; `details.issues` are the validator's own. */
 export function schemaVerdict(result, response) {
   if (result === null || typeof result !== "object" || (result.issues !== undefined && !Array.isArray(result.issues))) {
     fail("INVALID_ARGUMENT", "schema", "the schema's ~standard.validate returned neither { value } nor { issues: [...] }");
   }
-  if (!result.issues || result.issues.length === 0) return { pass: true, message: "Response matches schema" };
-  return {
-    pass: false,
-    message: `Response does not match schema: ${formatIssues(result.issues)}`,
-    details: { issues: result.issues, textPreview: preview(response) },
-  };
+  const issues = (result.issues ?? []).map((i) => ({ message: i?.message, path: pathOf(i) }));
+  const verdict = runJson(wasmVerdict, [part(issues, "issues"), responsePart(response)]);
+  if (!verdict.pass) verdict.details.issues = result.issues;
+  return verdict;
 }
 
 /** Whether `schema` is a Standard Schema object. */

@@ -1,17 +1,20 @@
-// Trace readers and PromptResult (issue 4) over the Rust core: every provider
-// format is read in WebAssembly (src/traces/); this file only moves the trace
-// in (as text) and wraps the result in the accessors of @mcpjam/sdk@1.14.0's
-// PromptResult.
+// Trace readers and PromptResult over the Rust core (src/traces/): every
+// provider format is read in WebAssembly, and so is every decision a
+// PromptResult makes (defaults, the message roles, the toEvalResult verdict).
+// This file moves a run in once (a trace as text, PromptResultData as a
+// payload part), keeps the core's facts and the caller's own lists, and
+// answers the accessors of @mcpjam/sdk@1.14.0's PromptResult from them.
 
-import * as glue from "./wasm/traces.js";
-import { wasmBytes as bytesTraces } from "./wasm/traces_bytes.js";
-import { guard } from "./errors.js";
-
-// This family's own WebAssembly module, compiled synchronously from the inlined
-// bytes; a trap restarts it (errors.js guard).
-glue.initSync({ module: bytesTraces() });
-const { trace_detect: wasmDetect, trace_read: wasmRead } = guard("traces", glue);
-import { call, fail, payload } from "./internal.js";
+// This family's own WebAssembly module, started (and guarded) by traces-wasm.js.
+import { wasm as tracesWasm } from "./traces-wasm.js";
+const {
+  prompt_error: wasmError,
+  prompt_eval: wasmEval,
+  prompt_from_data: wasmFromData,
+  trace_detect: wasmDetect,
+  trace_read: wasmRead,
+} = tracesWasm;
+import { call, encodeExtended, encodeOptions, fail, isPlain, payload } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
 // A JS string crosses as given (JSON, SSE, JSON lines or plain text);
@@ -32,6 +35,11 @@ function bytesOf(trace) {
   return payload([[traceText(trace), false]])[0];
 }
 
+// One payload part: plain JSON, or the extended form (undefined, NaN, Date, …).
+function part(v, path) {
+  return isPlain(v, 0) ? [JSON.stringify(v), false, path] : [encodeExtended(v, () => path, []), true, path];
+}
+
 /** See traces.d.ts. */
 export function detectTraceFormat(trace) {
   const bytes = bytesOf(trace);
@@ -43,30 +51,108 @@ function checkName(toolName) {
   if (typeof toolName !== "string") fail("INVALID_ARGUMENT", "toolName", `toolName must be a string, got ${typeof toolName}`);
 }
 
+// The options toEvalResult reads (EvalResultInput's fields and failOnToolError).
+const EVAL_OPTIONS = [
+  "caseTitle", "query", "passed", "durationMs", "provider", "model", "expectedToolCalls", "error", "errorDetails",
+  "externalIterationId", "externalCaseId", "metadata", "isNegativeTest", "advancedConfig", "widgetSnapshots",
+  "failOnToolError",
+];
+
+// The facts the core keeps of a run (the parts of PromptResultData it normalised).
+const factsOf = (run) => ({
+  prompt: run.prompt,
+  error: run.error,
+  provider: run.provider,
+  model: run.model,
+  usage: run.usage,
+  latency: run.latency,
+});
+
+// A conversation: the messages and the indices of each role's messages.
+const conversation = (run) => ({
+  messages: run.messages,
+  user: run.userMessages,
+  assistant: run.assistantMessages,
+  tool: run.toolMessages,
+});
+
+// The constructor's private door: a run the core already read.
+const BUILT = Symbol("PromptResult.built");
+
 /** See traces.d.ts. */
 export class PromptResult {
+  #facts;
   #toolCalls;
-  #messages; // built on first getMessages() by #readMessages
-  #readMessages;
-  #error;
+  #conversation; // { messages, user, assistant, tool }; built on first use by #readConversation
+  #readConversation;
+  #toolFailure;
+  #usage;
+  #latency;
+  #spans;
+  #widgetSnapshots;
 
-  /** Internal: use `PromptResult.fromTrace` or `PromptResult.merge`. */
-  constructor(data, readMessages) {
-    this.format = data.format ?? null;
-    this.text = data.text ?? "";
-    this.#toolCalls = data.toolCalls ?? [];
-    this.#messages = readMessages ? undefined : (data.messages ?? []);
-    this.#readMessages = readMessages;
-    this.#error = data.error;
-    this.diagnostics = data.diagnostics ?? [];
+  /** See traces.d.ts. */
+  constructor(data, built) {
+    if (built?.[BUILT]) {
+      this.#init(built.run, built.lists, built.readConversation);
+      return;
+    }
+    const [bytes, ext] = payload([part(data, "data")]);
+    const run = JSON.parse(call(() => wasmFromData(bytes, ext)));
+    const list = (v) => (Array.isArray(v) ? [...v] : []);
+    run.messages = list(data.messages);
+    this.#init(run, {
+      toolCalls: list(data.toolCalls),
+      spans: list(data.spans),
+      widgetSnapshots: list(data.widgetSnapshots),
+      format: null,
+      diagnostics: [],
+      // Members the caller added to usage and latency are kept, as the reference's copies keep them.
+      usage: { ...data.usage, ...run.usage },
+      latency: { ...data.latency, ...run.latency },
+    });
   }
 
-  #allMessages() {
-    if (this.#messages === undefined) {
-      this.#messages = this.#readMessages();
-      this.#readMessages = undefined;
+  #init(run, lists, readConversation) {
+    this.prompt = run.prompt;
+    this.text = run.text;
+    this.format = lists.format;
+    this.diagnostics = lists.diagnostics;
+    this.#facts = factsOf(run);
+    this.#toolCalls = lists.toolCalls;
+    this.#conversation = readConversation ? undefined : conversation(run);
+    this.#readConversation = readConversation;
+    this.#toolFailure = run.toolFailure;
+    this.#usage = lists.usage ?? run.usage;
+    this.#latency = lists.latency ?? run.latency;
+    this.#spans = lists.spans;
+    this.#widgetSnapshots = lists.widgetSnapshots;
+  }
+
+  static #built(run, lists, readConversation) {
+    return new PromptResult(undefined, { [BUILT]: true, run, lists, readConversation });
+  }
+
+  #talk() {
+    if (this.#conversation === undefined) {
+      this.#conversation = this.#readConversation();
+      this.#readConversation = undefined;
     }
-    return this.#messages;
+    return this.#conversation;
+  }
+
+  /** See traces.d.ts. */
+  static from(data) {
+    return new PromptResult(data);
+  }
+
+  /** See traces.d.ts. */
+  static error(error, latency = 0, prompt = "", metadata) {
+    const [bytes, ext] = payload([part(error, "error"), part(latency, "latency"), part(prompt, "prompt"), part(metadata, "metadata")]);
+    const run = JSON.parse(call(() => wasmError(bytes, ext)));
+    run.messages = [];
+    const spans = Array.isArray(metadata?.spans) ? [...metadata.spans] : [];
+    return PromptResult.#built(run, { toolCalls: [], spans, widgetSnapshots: [], format: null, diagnostics: [] });
   }
 
   /** See traces.d.ts. */
@@ -76,38 +162,110 @@ export class PromptResult {
     }
     const format = options?.format ?? "";
     if (typeof format !== "string") fail("INVALID_OPTION", "options.format", "format must be a trace format name");
-    // The calls now; the conversation only if getMessages() is called
+    // Everything but the conversation now; the conversation when first needed
     // (a second read of the same text, which the result keeps until then).
     const text = traceText(trace);
     const read = (messages) => {
       const bytes = payload([[text, false]])[0];
       return JSON.parse(call(() => wasmRead(bytes, format, messages)));
     };
-    return new PromptResult(read(false), () => read(true).messages);
+    const run = read(false);
+    const lists = {
+      toolCalls: run.toolCalls,
+      spans: run.spans,
+      widgetSnapshots: run.widgetSnapshots,
+      format: run.format,
+      diagnostics: run.diagnostics,
+    };
+    return PromptResult.#built(run, lists, () => conversation(read(true)));
   }
 
   /** See traces.d.ts. */
   static merge(results) {
     if (!Array.isArray(results)) fail("INVALID_ARGUMENT", "results", "results must be an array of PromptResult");
-    const out = { format: results[0]?.format ?? null, text: "", toolCalls: [], diagnostics: [] };
-    let offset = 0;
     results.forEach((r, i) => {
       if (!(r instanceof PromptResult)) fail("INVALID_ARGUMENT", `results[${i}]`, "not a PromptResult");
-      if (r.format !== out.format) out.format = null;
+    });
+    const run = { prompt: "", text: "", toolFailure: false };
+    const usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+    const latency = { e2eMs: 0, llmMs: 0, mcpMs: 0 };
+    const lists = { toolCalls: [], spans: [], widgetSnapshots: [], format: results[0]?.format ?? null, diagnostics: [], usage, latency };
+    let offset = 0;
+    for (const r of results) {
+      if (r.format !== lists.format) lists.format = null;
       let steps = 0;
       for (const c of r.#toolCalls) {
-        out.toolCalls.push({ ...c, step: c.step + offset });
-        steps = Math.max(steps, c.step + 1);
+        const step = c.step ?? 0;
+        lists.toolCalls.push(c.step === undefined ? c : { ...c, step: step + offset });
+        steps = Math.max(steps, step + 1);
       }
       offset += steps;
-      out.diagnostics.push(...r.diagnostics);
-      out.text = r.text;
-      if (out.error === undefined) out.error = r.#error;
-    });
+      lists.spans.push(...r.#spans);
+      lists.widgetSnapshots.push(...r.#widgetSnapshots);
+      lists.diagnostics.push(...r.diagnostics);
+      for (const k of Object.keys(usage)) usage[k] += r.#facts.usage[k];
+      for (const k of Object.keys(latency)) latency[k] += r.#facts.latency[k];
+      run.prompt = r.prompt;
+      run.text = r.text;
+      run.provider = r.#facts.provider ?? run.provider;
+      run.model = r.#facts.model ?? run.model;
+      if (run.error === undefined) run.error = r.#facts.error;
+      run.toolFailure ||= r.#toolFailure;
+    }
+    run.usage = { ...usage };
+    run.latency = { ...latency };
     const list = [...results];
-    return new PromptResult(out, () => list.flatMap((r) => r.#allMessages()));
+    return PromptResult.#built(run, lists, () => {
+      const out = { messages: [], user: [], assistant: [], tool: [] };
+      for (const r of list) {
+        const c = r.#talk();
+        const at = out.messages.length;
+        for (const role of ["user", "assistant", "tool"]) out[role].push(...c[role].map((i) => i + at));
+        out.messages.push(...c.messages);
+      }
+      return out;
+    });
   }
 
+  /** See traces.d.ts. */
+  getPrompt() {
+    return this.prompt;
+  }
+  /** See traces.d.ts. */
+  getMessages() {
+    return [...this.#talk().messages];
+  }
+  /** See traces.d.ts. */
+  getUserMessages() {
+    const c = this.#talk();
+    return c.user.map((i) => c.messages[i]);
+  }
+  /** See traces.d.ts. */
+  getAssistantMessages() {
+    const c = this.#talk();
+    return c.assistant.map((i) => c.messages[i]);
+  }
+  /** See traces.d.ts. */
+  getToolMessages() {
+    const c = this.#talk();
+    return c.tool.map((i) => c.messages[i]);
+  }
+  /** See traces.d.ts. */
+  e2eLatencyMs() {
+    return this.#latency.e2eMs;
+  }
+  /** See traces.d.ts. */
+  llmLatencyMs() {
+    return this.#latency.llmMs;
+  }
+  /** See traces.d.ts. */
+  mcpLatencyMs() {
+    return this.#latency.mcpMs;
+  }
+  /** See traces.d.ts. */
+  getLatency() {
+    return { ...this.#latency };
+  }
   /** See traces.d.ts. */
   toolsCalled() {
     return this.#toolCalls.map((c) => c.toolName);
@@ -127,15 +285,82 @@ export class PromptResult {
     return this.#toolCalls.find((c) => c.toolName === toolName)?.arguments;
   }
   /** See traces.d.ts. */
-  getMessages() {
-    return [...this.#allMessages()];
+  totalTokens() {
+    return this.#usage.totalTokens;
+  }
+  /** See traces.d.ts. */
+  inputTokens() {
+    return this.#usage.inputTokens;
+  }
+  /** See traces.d.ts. */
+  outputTokens() {
+    return this.#usage.outputTokens;
+  }
+  /** See traces.d.ts. */
+  getUsage() {
+    return { ...this.#usage };
+  }
+  /** See traces.d.ts. */
+  getWidgetSnapshots() {
+    return [...this.#widgetSnapshots];
+  }
+  /** See traces.d.ts. */
+  getSpans() {
+    return [...this.#spans];
   }
   /** See traces.d.ts. */
   hasError() {
-    return this.#error !== undefined;
+    return this.#facts.error !== undefined;
   }
   /** See traces.d.ts. */
   getError() {
-    return this.#error;
+    return this.#facts.error;
+  }
+  /** See traces.d.ts. */
+  getProvider() {
+    return this.#facts.provider;
+  }
+  /** See traces.d.ts. */
+  getModel() {
+    return this.#facts.model;
+  }
+  /** See traces.d.ts. */
+  formatTrace() {
+    return JSON.stringify(this.#talk().messages, null, 2);
+  }
+
+  /** See traces.d.ts. */
+  toEvalResult(options) {
+    // The core decides every defaulted value (and refuses options of the
+    // wrong type); the lists and the options copied through are the
+    // caller's own objects, as the reference returns them.
+    const [bytes, ext] = payload([
+      [JSON.stringify(this.#facts), false, "result"],
+      [JSON.stringify(this.#toolFailure), false, "result"],
+      encodeOptions(options, EVAL_OPTIONS, "options"),
+    ]);
+    const e = JSON.parse(call(() => wasmEval(bytes, ext)));
+    const o = options || undefined;
+    const spans = this.#spans;
+    return {
+      caseTitle: e.caseTitle,
+      query: e.query,
+      passed: e.passed,
+      durationMs: e.durationMs,
+      provider: e.provider,
+      model: e.model,
+      expectedToolCalls: o?.expectedToolCalls,
+      actualToolCalls: this.#toolCalls.map((c) => ({ toolName: c.toolName, arguments: c.arguments })),
+      tokens: e.tokens,
+      error: e.error,
+      errorDetails: o?.errorDetails,
+      trace: { messages: this.getMessages(), ...(spans.length > 0 ? { spans: [...spans] } : {}) },
+      externalIterationId: o?.externalIterationId,
+      externalCaseId: o?.externalCaseId,
+      metadata: o?.metadata,
+      isNegativeTest: o?.isNegativeTest,
+      advancedConfig: o?.advancedConfig,
+      widgetSnapshots: o?.widgetSnapshots ?? this.getWidgetSnapshots(),
+    };
   }
 }

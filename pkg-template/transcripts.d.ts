@@ -15,7 +15,10 @@ export interface TranscriptEvent {
   atMs?: number;
   /** Milliseconds from the call to its result. */
   durationMs?: number;
-  /** Successful edits/writes/deletes are `file-edit` (one per file); web tools `web-search` / `web-fetch`. */
+  /**
+   * Successful edits/writes/deletes are `file-edit`, one per file (a patch of several files gives several,
+   * with one `toolCallId`; its `input` and `output` are on the first only); web tools `web-search` / `web-fetch`.
+   */
   type: "tool" | "file-edit" | "web-search" | "web-fetch";
   toolCallId?: string;
   /** `bash` / `shell` for shell commands, `mcp__<server>__<tool>` for MCP tools, else the harness's name. */
@@ -53,20 +56,45 @@ export interface Turn {
   files?: Record<string, string> | Map<string, string> | ((path: string) => string | undefined | null);
 }
 
+/**
+ * Something about a transcript that was not read as-is (the traces family's
+ * `TraceDiagnostic` shape). `code`: `NOTHING_READ`, a non-empty input of which
+ * nothing was read (no line is a JSON record, or no record is a turn or tool
+ * call of the harness's format); the run is then empty, never an error.
+ */
+export interface TranscriptDiagnostic {
+  code: "NOTHING_READ" | (string & {});
+  /** Where in the input: `input` for the whole of it. */
+  path: string;
+  /** E.g. `read nothing from 3 records: none is a codex turn or tool call (they look like claude-code's: pass options.harness "claude-code")`. */
+  message: string;
+}
+
 /** A whole run: reeval's `c` (every turn so far). */
 export interface Run {
   harness: Harness | "unknown";
   turns: Turn[];
   /** Every turn's events in turn order; from normalizeTranscript, the same objects as in `turns`. */
   events: TranscriptEvent[];
+  /** What was not read as-is; always present (maybe empty) in what normalizeTranscript returns. */
+  diagnostics?: TranscriptDiagnostic[];
   diff?: { files: DiffFile[] };
   files?: Turn["files"];
+}
+
+/** What normalizeTranscript returns: a run with its diagnostics. */
+export interface NormalizedRun extends Run {
+  diagnostics: TranscriptDiagnostic[];
 }
 
 export interface NormalizeOptions {
   /** The harness; detected from the records when absent. */
   harness?: Harness | "claude" | "gemini" | "cursor-agent" | "transcript";
-  /** Workspace root: absolute paths under it become relative (default: the transcript's own `cwd`, when it has one). */
+  /**
+   * Workspace root: absolute paths under it become relative. Default: the working directory the
+   * transcript records, when it has one (Claude Code's `cwd`, Cursor's and Gemini CLI's init `cwd`,
+   * a Codex rollout's `session_meta` `cwd`, pi's session header `cwd`, ACP's `session/new` `cwd`).
+   */
   workspace?: string;
   /** Known MCP server names, to split OpenCode's `server_tool`, Goose's `ext__tool` and pi's names exactly. */
   mcpServers?: string[];
@@ -74,19 +102,24 @@ export interface NormalizeOptions {
 
 /**
  * Normalises raw transcript text (JSONL or one JSON document; banner and `#` lines skipped;
- * duplicate keys keep the last value) or parsed records into a run.
+ * duplicate keys keep the last value) or parsed records into a run. Reads Claude Code
+ * (stream-json, stored sessions), Codex (`exec --json` and the rollout files of `~/.codex/sessions/`),
+ * Gemini CLI, OpenCode, Cursor, pi (`--mode json` and session files), Goose, ACP logs and reeval's
+ * transcript.jsonl. A non-empty input of which nothing is read gives an empty run with a
+ * `NOTHING_READ` diagnostic, never silently an empty run.
  * Throws a MatcherError: `INVALID_OPTION` at `options.harness` for an unknown harness,
+ * `options.workspace` for a non-string, `options.mcpServers` for a non-array or non-string item;
  * `INVALID_ARGUMENT` at `input` when the harness cannot be detected.
  */
 export declare function normalizeTranscript(
   input: string | Uint8Array | unknown[] | Record<string, unknown>,
   options?: NormalizeOptions,
-): Run;
+): NormalizedRun;
 
 /** reeval's transcript.jsonl: one event per line, each ending in "\n". */
 export declare function writeTranscriptJsonl(events: TranscriptEvent[] | Turn | Run): string;
 /** Reads reeval's transcript.jsonl into a run (harness `reeval`). */
-export declare function readTranscriptJsonl(text: string): Run;
+export declare function readTranscriptJsonl(text: string): NormalizedRun;
 
 /** A matcher's verdict: `pass` is whether the assertion (negated or not) holds; `message` explains its failure. */
 export interface MatchResult {
@@ -128,7 +161,11 @@ export declare function trajectoryF1(turnOrRun: TurnOrRun, expected: string[], t
 /**
  * A changed file of `turnOrRun.diff.files` matches a glob (`*`, `**`, `{a,b}`, dotfiles; a directory names
  * everything under it; at most 512 characters and 8 brace groups) or RegExp; none given: any change.
- * `options.ignore` holds .gitignore lines whose files are left out.
+ * `options.ignore` holds .gitignore lines whose files are left out. `options.workspace`: an absolute
+ * path under it loses that prefix, in the globs and in the diff's paths alike (messages show the
+ * workspace-relative path). Throws `INVALID_ARGUMENT` at `options` when it is not an object,
+ * `INVALID_OPTION` at `options.workspace` for a non-string, at `options.ignore` for a non-array or a
+ * non-string line.
  */
 export declare function toHaveChanged(
   turnOrRun: TurnOrRun,

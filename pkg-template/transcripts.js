@@ -10,11 +10,12 @@ import { guard } from "./errors.js";
 // bytes; a trap restarts it (errors.js guard).
 glue.initSync({ module: bytesTranscripts() });
 const {
+  CheckRecorder,
   transcript_check: wasmCheck,
   transcript_normalize: wasmNormalize,
   transcript_write_jsonl: wasmWriteJsonl,
 } = guard("transcripts", glue);
-import { call, capped, encodeOptions, fail } from "./internal.js";
+import { call, capped, encodeOptions, fail, payload } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
 /**
@@ -43,8 +44,8 @@ export function normalizeTranscript(input, options) {
   else fail("INVALID_ARGUMENT", "input", "input must be transcript text, an array of records, or one record");
   // The run-level events are the turns' events, in turn order: the same objects.
   capped(text, "input");
-  const { harness, turns } = JSON.parse(call(() => wasmNormalize(text, isText, opts)));
-  return { harness, turns, events: turns.flatMap((t) => t.events) };
+  const { harness, turns, diagnostics } = JSON.parse(call(() => wasmNormalize(text, isText, opts)));
+  return { harness, turns, events: turns.flatMap((t) => t.events), diagnostics };
 }
 
 /** See transcripts.d.ts. */
@@ -192,8 +193,9 @@ export const transcriptMatchers = Object.freeze(
 );
 
 // ---- labels and records (reeval's "Labels"; src/transcripts/records.rs) ----
+// Labels, the ` #n` of a repeated label and the records are the core's
+// (CheckRecorder); here the first argument becomes text and the matcher runs.
 
-const LABEL_MAX = 60;
 function argText(a) {
   if (a === undefined) return "";
   if (typeof a === "string") return a;
@@ -217,32 +219,23 @@ export class CheckFailure extends Error {
 
 /** See transcripts.d.ts. */
 export function createRecorder() {
+  const core = new CheckRecorder();
   const records = [];
-  const seen = new Map();
-  const label = (given, matcher, negated, first) => {
-    const base = given ?? Array.from(`${negated ? "not." : ""}${matcher} ${argText(first)}`).slice(0, LABEL_MAX).join("");
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    return n === 1 ? base : `${base} #${n}`;
-  };
   const run = (actual, given, soft, negated, name, args) => {
-    const rec = { label: label(given, name, negated, args[0]), matcher: negated ? `not.${name}` : name, status: "pass", soft };
-    const prefix = (m) => (given === undefined ? m : `${given}: ${m}`);
     let result;
+    let thrown;
+    let threw = false;
     try {
       result = impl[name](actual, negated, ...args);
     } catch (e) {
-      rec.status = "error";
-      rec.message = prefix(e?.message ?? String(e));
-      records.push(rec);
-      if (!soft) throw e;
-      return undefined;
+      [threw, thrown] = [true, e];
     }
-    if (!result.pass) {
-      rec.status = "fail";
-      rec.message = prefix(result.message);
-    }
+    const outcome = threw ? { error: String(thrown?.message ?? String(thrown)) } : { pass: result.pass, message: result.message };
+    const parts = [given ?? null, name, negated, argText(args[0]), soft, outcome].map((v, i) => [JSON.stringify(v), false, `record[${i}]`]);
+    const rec = JSON.parse(call(() => core.record(...payload(parts))));
     records.push(rec);
+    if (threw && !soft) throw thrown;
+    if (threw) return undefined;
     if (!result.pass && !soft) throw new CheckFailure(rec);
     return result;
   };
@@ -254,6 +247,6 @@ export function createRecorder() {
     expect: (actual, label) => bind(actual, label, false),
     soft: (actual, label) => bind(actual, label, true),
     records,
-    finish: () => ({ pass: records.every((r) => r.status === "pass"), records }),
+    finish: () => ({ pass: core.passed(), records }),
   };
 }

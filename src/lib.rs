@@ -30,6 +30,7 @@
     allow(dead_code, unused_imports)
 )]
 
+pub mod agent;
 pub mod error;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod js;

@@ -1,109 +1,103 @@
 //! Eval dataset validation: the rules of `EvalDatasetSchema` /
 //! `EvalCaseSchema` / `EvalExpectBlockSchema` of
 //! `@gleanwork/mcp-server-tester@1.1.0` (`dist/index.js`, zod schemas),
-//! checked by hand over `serde_json` values so each error names the field:
-//! `cases[3].expect.responseSize.maxBytes: expected a number`.
+//! checked by hand through the one argument reader (`crate::reader`) so each
+//! error names the field: `cases[3].expect.responseSize.maxBytes: expected a
+//! number`. The messages are zod's, not the reader's own.
 //!
 //! As zod's `z.object`, unknown keys are allowed (zod strips them; we leave
-//! the caller's value untouched). The first error found is reported, in
-//! document order.
+//! the caller's value untouched); a present `null` is checked like any other
+//! value (zod's `.optional()` refuses it). The first error found is
+//! reported, in document order.
 
-use super::judge::resolve_rubric;
+use super::judge::{read_rubric, JUDGE_PROVIDERS};
+use super::sanitize::{built_in_names, Sanitizer};
 use crate::error::{MatcherError, Result};
-use serde_json::{Map, Value};
+use crate::reader::Reader;
+use crate::value::Val;
+use serde_json::Value;
 
-type Obj = Map<String, Value>;
+type R<'p, 'v> = Reader<'p, 'v>;
 
-fn err(path: &str, message: impl Into<String>) -> MatcherError {
-    MatcherError::invalid_argument(path, message)
+fn err(r: &R<'_, '_>, message: impl Into<String>) -> MatcherError {
+    MatcherError::invalid_argument(r.path(), message)
 }
 
-fn obj<'a>(v: &'a Value, path: &str) -> Result<&'a Obj> {
-    v.as_object().ok_or_else(|| err(path, "expected an object"))
-}
-
-/// A present, non-null field (zod's `.optional()` refuses `null`, so a
-/// `null` is checked like any other value).
-fn field<'a>(o: &'a Obj, key: &str) -> Option<&'a Value> {
-    o.get(key)
-}
-
-fn sub(path: &str, key: &str) -> String {
-    if path.is_empty() {
-        key.to_string()
-    } else {
-        format!("{path}.{key}")
+fn obj(r: &R<'_, '_>) -> Result<()> {
+    match r.value() {
+        Some(Val::Obj(_)) => Ok(()),
+        _ => Err(err(r, "expected an object")),
     }
 }
 
-fn string(o: &Obj, key: &str, path: &str, non_empty: Option<&str>) -> Result<()> {
-    match field(o, key) {
+/// A present value that must be there (zod's required fields).
+fn required(r: &R<'_, '_>, what: &str) -> Result<()> {
+    r.value().map(|_| ()).ok_or_else(|| err(r, what))
+}
+
+fn string(r: &R<'_, '_>, non_empty: Option<&str>) -> Result<()> {
+    match r.value() {
         None => Ok(()),
-        Some(Value::String(s)) => match non_empty {
-            Some(msg) if s.is_empty() => Err(err(&sub(path, key), msg)),
+        Some(Val::Str(s)) => match non_empty {
+            Some(msg) if s.is_empty() => Err(err(r, msg)),
             _ => Ok(()),
         },
-        Some(_) => Err(err(&sub(path, key), "expected a string")),
+        Some(_) => Err(err(r, "expected a string")),
     }
 }
 
-fn number(o: &Obj, key: &str, path: &str, int: bool, min: Option<f64>, max: Option<f64>) -> Result<()> {
-    let Some(v) = field(o, key) else { return Ok(()) };
-    let p = sub(path, key);
-    let n = v.as_f64().ok_or_else(|| err(&p, "expected a number"))?;
+fn number(r: &R<'_, '_>, int: bool, min: Option<f64>, max: Option<f64>) -> Result<()> {
+    let n = match r.value() {
+        None => return Ok(()),
+        Some(Val::Num(n)) => *n,
+        Some(_) => return Err(err(r, "expected a number")),
+    };
     if int && n.fract() != 0.0 {
-        return Err(err(&p, "expected an integer"));
+        return Err(err(r, "expected an integer"));
     }
-    if let Some(m) = min {
-        if n < m {
-            return Err(err(&p, format!("expected a number at least {m}")));
-        }
+    if let Some(m) = min.filter(|&m| n < m) {
+        return Err(err(r, format!("expected a number at least {m}")));
     }
-    if let Some(m) = max {
-        if n > m {
-            return Err(err(&p, format!("expected a number at most {m}")));
-        }
+    if let Some(m) = max.filter(|&m| n > m) {
+        return Err(err(r, format!("expected a number at most {m}")));
     }
     Ok(())
 }
 
-fn boolean(o: &Obj, key: &str, path: &str) -> Result<()> {
-    match field(o, key) {
-        None | Some(Value::Bool(_)) => Ok(()),
-        Some(_) => Err(err(&sub(path, key), "expected a boolean")),
+fn boolean(r: &R<'_, '_>) -> Result<()> {
+    match r.value() {
+        None | Some(Val::Bool(_)) => Ok(()),
+        Some(_) => Err(err(r, "expected a boolean")),
     }
 }
 
-fn record(o: &Obj, key: &str, path: &str) -> Result<()> {
-    match field(o, key) {
-        None | Some(Value::Object(_)) => Ok(()),
-        Some(_) => Err(err(&sub(path, key), "expected an object")),
-    }
+fn record(r: &R<'_, '_>) -> Result<()> {
+    r.value().map_or(Ok(()), |_| obj(r))
 }
 
-fn one_of(o: &Obj, key: &str, path: &str, allowed: &[&str]) -> Result<()> {
-    match field(o, key) {
+fn one_of(r: &R<'_, '_>, allowed: &[&str]) -> Result<()> {
+    match r.value() {
         None => Ok(()),
-        Some(Value::String(s)) if allowed.contains(&s.as_str()) => Ok(()),
-        Some(_) => Err(err(&sub(path, key), format!("expected one of {}", allowed.join(", ")))),
+        Some(Val::Str(s)) if allowed.contains(&s.as_ref()) => Ok(()),
+        Some(_) => Err(err(r, format!("expected one of {}", allowed.join(", ")))),
     }
 }
 
-fn strings(v: &Value, path: &str) -> Result<()> {
-    let a = v.as_array().ok_or_else(|| err(path, "expected an array of strings"))?;
-    for (i, s) in a.iter().enumerate() {
-        if !s.is_string() {
-            return Err(err(&format!("{path}[{i}]"), "expected a string"));
-        }
+fn strings(r: &R<'_, '_>) -> Result<()> {
+    let Some(Val::Arr(items)) = r.value() else {
+        return Err(err(r, "expected an array of strings"));
+    };
+    for (i, s) in items.iter().enumerate() {
+        string(&r.item(i, s), None)?;
     }
     Ok(())
 }
 
-fn string_or_strings(o: &Obj, key: &str, path: &str) -> Result<()> {
-    match field(o, key) {
-        None | Some(Value::String(_)) => Ok(()),
-        Some(v @ Value::Array(_)) => strings(v, &sub(path, key)),
-        Some(_) => Err(err(&sub(path, key), "expected a string or an array of strings")),
+fn string_or_strings(r: &R<'_, '_>) -> Result<()> {
+    match r.value() {
+        None | Some(Val::Str(_)) => Ok(()),
+        Some(Val::Arr(_)) => strings(r),
+        Some(_) => Err(err(r, "expected a string or an array of strings")),
     }
 }
 
@@ -114,180 +108,172 @@ fn string_or_strings(o: &Obj, key: &str, path: &str) -> Result<()> {
 /// not be empty`), `cases` (`dataset must have at least one case`),
 /// `cases[3].expect.responseSize.maxBytes` (`expected a number`).
 pub fn validate_eval_dataset(dataset: &Value) -> Result<()> {
-    let o = obj(dataset, "dataset")?;
-    match field(o, "name") {
-        None => return Err(err("name", "expected a string")),
-        _ => string(o, "name", "", Some("name must not be empty"))?,
+    validate_dataset(&Reader::new(Some(&Val::from(dataset)), ""))
+}
+
+/// [`validate_eval_dataset`] over a reader whose root is unnamed (the fields'
+/// paths are `name`, `cases[0]`, …; a non-object is refused at `dataset`).
+pub(crate) fn validate_dataset(d: &R<'_, '_>) -> Result<()> {
+    if !matches!(d.value(), Some(Val::Obj(_))) {
+        return Err(MatcherError::invalid_argument("dataset", "expected an object"));
     }
-    string(o, "description", "", None)?;
-    let cases = match field(o, "cases") {
-        Some(Value::Array(a)) => a,
-        _ => return Err(err("cases", "expected an array")),
+    let name = d.field("name");
+    required(&name, "expected a string")?;
+    string(&name, Some("name must not be empty"))?;
+    string(&d.field("description"), None)?;
+    let cases = d.field("cases");
+    let Some(Val::Arr(items)) = cases.value() else {
+        return Err(err(&cases, "expected an array"));
     };
-    if cases.is_empty() {
-        return Err(err("cases", "dataset must have at least one case"));
+    if items.is_empty() {
+        return Err(err(&cases, "dataset must have at least one case"));
     }
-    for (i, c) in cases.iter().enumerate() {
-        validate_eval_case(c, &format!("cases[{i}]"))?;
+    for (i, c) in items.iter().enumerate() {
+        case(&cases.item(i, c))?;
     }
-    record(o, "metadata", "")
+    record(&d.field("metadata"))
 }
 
 /// One case (`EvalCaseSchema`): `{ id, description?, mode?, toolName?, args?,
 /// scenario?, mcpHostConfig?, metadata?, iterations?, accuracyThreshold?,
 /// judgeReps?, canonicalAnswer?, tags?, expect? }`. `path` prefixes errors.
-pub fn validate_eval_case(case: &Value, path: &str) -> Result<()> {
-    let o = obj(case, path)?;
-    if field(o, "id").is_none() {
-        return Err(err(&sub(path, "id"), "expected a string"));
-    }
-    string(o, "id", path, Some("id must not be empty"))?;
-    string(o, "description", path, None)?;
-    one_of(o, "mode", path, &["direct", "mcp_host"])?;
-    string(o, "toolName", path, Some("toolName must not be empty"))?;
-    record(o, "args", path)?;
-    string(o, "scenario", path, None)?;
-    record(o, "mcpHostConfig", path)?;
-    record(o, "metadata", path)?;
-    number(o, "iterations", path, true, Some(1.0), None)?;
-    number(o, "accuracyThreshold", path, false, Some(0.0), Some(1.0))?;
-    number(o, "judgeReps", path, true, Some(1.0), None)?;
-    string(o, "canonicalAnswer", path, None)?;
-    if let Some(t) = field(o, "tags") {
-        strings(t, &sub(path, "tags"))?;
-    }
-    match field(o, "expect") {
-        None => Ok(()),
-        Some(e) => validate_expect_block(e, &sub(path, "expect")),
-    }
+pub fn validate_eval_case(case_value: &Value, path: &str) -> Result<()> {
+    case(&Reader::new(Some(&Val::from(case_value)), path))
 }
 
-/// An `expect` block (`EvalExpectBlockSchema`).
+fn case(c: &R<'_, '_>) -> Result<()> {
+    obj(c)?;
+    let id = c.field("id");
+    required(&id, "expected a string")?;
+    string(&id, Some("id must not be empty"))?;
+    string(&c.field("description"), None)?;
+    one_of(&c.field("mode"), &["direct", "mcp_host"])?;
+    string(&c.field("toolName"), Some("toolName must not be empty"))?;
+    record(&c.field("args"))?;
+    string(&c.field("scenario"), None)?;
+    record(&c.field("mcpHostConfig"))?;
+    record(&c.field("metadata"))?;
+    number(&c.field("iterations"), true, Some(1.0), None)?;
+    number(&c.field("accuracyThreshold"), false, Some(0.0), Some(1.0))?;
+    number(&c.field("judgeReps"), true, Some(1.0), None)?;
+    string(&c.field("canonicalAnswer"), None)?;
+    let tags = c.field("tags");
+    tags.value().map_or(Ok(()), |_| strings(&tags))?;
+    let expect = c.field("expect");
+    expect.value().map_or(Ok(()), |_| expect_block(&expect))
+}
+
+/// An `expect` block (`EvalExpectBlockSchema`); `path` prefixes errors.
 pub fn validate_expect_block(expect: &Value, path: &str) -> Result<()> {
-    let o = obj(expect, path)?;
-    string(o, "schema", path, None)?;
-    string_or_strings(o, "containsText", path)?;
-    string_or_strings(o, "matchesPattern", path)?;
-    string(o, "snapshot", path, None)?;
-    if let Some(s) = field(o, "snapshotSanitizers") {
-        let p = sub(path, "snapshotSanitizers");
-        let a = s.as_array().ok_or_else(|| err(&p, "expected an array"))?;
-        for (i, s) in a.iter().enumerate() {
-            sanitizer(s, &format!("{p}[{i}]"))?;
-        }
-    }
-    match field(o, "isError") {
-        None | Some(Value::Bool(_)) | Some(Value::String(_)) => {}
-        Some(v @ Value::Array(_)) => strings(v, &sub(path, "isError"))?,
-        Some(_) => {
-            return Err(err(
-                &sub(path, "isError"),
-                "expected a boolean, a string or an array of strings",
-            ))
-        }
-    }
-    match field(o, "passesJudge") {
+    expect_block(&Reader::new(Some(&Val::from(expect)), path))
+}
+
+fn expect_block(e: &R<'_, '_>) -> Result<()> {
+    obj(e)?;
+    string(&e.field("schema"), None)?;
+    string_or_strings(&e.field("containsText"))?;
+    string_or_strings(&e.field("matchesPattern"))?;
+    string(&e.field("snapshot"), None)?;
+    let sanitizers = e.field("snapshotSanitizers");
+    match sanitizers.value() {
         None => {}
-        Some(Value::Array(a)) => {
-            let p = sub(path, "passesJudge");
-            if a.is_empty() {
-                return Err(err(&p, "expected at least one judge"));
-            }
-            for (i, j) in a.iter().enumerate() {
-                judge(j, &format!("{p}[{i}]"))?;
-            }
-        }
-        Some(j) => judge(j, &sub(path, "passesJudge"))?,
+        Some(Val::Arr(items)) => items
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, s)| sanitizer(&sanitizers.item(i, s)))?,
+        Some(_) => return Err(err(&sanitizers, "expected an array")),
     }
-    if let Some(s) = field(o, "responseSize") {
-        let p = sub(path, "responseSize");
-        let so = obj(s, &p)?;
-        number(so, "maxBytes", &p, false, None, None)?;
-        number(so, "minBytes", &p, false, None, None)?;
+    let is_error = e.field("isError");
+    match is_error.value() {
+        None | Some(Val::Bool(_) | Val::Str(_)) => {}
+        Some(Val::Arr(_)) => strings(&is_error)?,
+        Some(_) => return Err(err(&is_error, "expected a boolean, a string or an array of strings")),
     }
-    if let Some(t) = field(o, "toolsTriggered") {
-        tools_triggered(t, &sub(path, "toolsTriggered"))?;
+    let judges = e.field("passesJudge");
+    match judges.value() {
+        None => {}
+        Some(Val::Arr(items)) if items.is_empty() => return Err(err(&judges, "expected at least one judge")),
+        Some(Val::Arr(items)) => items
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, j)| judge(&judges.item(i, j)))?,
+        Some(_) => judge(&judges)?,
     }
-    if let Some(c) = field(o, "toolCallCount") {
-        let p = sub(path, "toolCallCount");
-        let co = obj(c, &p)?;
+    let size = e.field("responseSize");
+    if size.value().is_some() {
+        obj(&size)?;
+        number(&size.field("maxBytes"), false, None, None)?;
+        number(&size.field("minBytes"), false, None, None)?;
+    }
+    let tools = e.field("toolsTriggered");
+    tools.value().map_or(Ok(()), |_| tools_triggered(&tools))?;
+    let count = e.field("toolCallCount");
+    if count.value().is_some() {
+        obj(&count)?;
         for k in ["min", "max", "exact"] {
-            number(co, k, &p, true, Some(0.0), None)?;
+            number(&count.field(k), true, Some(0.0), None)?;
         }
     }
     Ok(())
 }
 
-fn sanitizer(s: &Value, path: &str) -> Result<()> {
-    match s {
-        Value::String(n) if ["timestamp", "uuid", "iso-date", "objectId", "jwt"].contains(&n.as_str()) => Ok(()),
-        Value::String(_) => Err(err(path, "expected one of timestamp, uuid, iso-date, objectId, jwt")),
-        Value::Object(o) if o.contains_key("pattern") => {
-            if !o["pattern"].is_string() {
-                return Err(err(&sub(path, "pattern"), "expected a string"));
+fn sanitizer(s: &R<'_, '_>) -> Result<()> {
+    let (pattern, remove) = (s.field("pattern"), s.field("remove"));
+    match s.value() {
+        Some(Val::Str(n)) if Sanitizer::built_in(n).is_some() => Ok(()),
+        Some(Val::Str(_)) => Err(err(s, format!("expected one of {}", built_in_names()))),
+        Some(Val::Obj(_)) if pattern.value().is_some() => {
+            if !matches!(pattern.value(), Some(Val::Str(_))) {
+                return Err(err(&pattern, "expected a string"));
             }
-            string(o, "replacement", path, None)
+            string(&s.field("replacement"), None)
         }
-        Value::Object(o) if o.contains_key("remove") => strings(&o["remove"], &sub(path, "remove")),
+        Some(Val::Obj(_)) if remove.value().is_some() => strings(&remove),
         _ => Err(err(
-            path,
+            s,
             "expected a built-in name, { pattern, replacement? } or { remove: [...] }",
         )),
     }
 }
 
-fn judge(j: &Value, path: &str) -> Result<()> {
-    let o = obj(j, path)?;
-    string(o, "judge", path, Some("expected a non-empty string"))?;
-    if let Some(r) = field(o, "rubric") {
-        resolve_rubric(r, &sub(path, "rubric")).map_err(|e| err(&e.path, e.message))?;
+fn judge(j: &R<'_, '_>) -> Result<()> {
+    obj(j)?;
+    string(&j.field("judge"), Some("expected a non-empty string"))?;
+    let rubric = j.field("rubric");
+    if rubric.value().is_some() {
+        read_rubric(&rubric).map_err(|e| MatcherError::invalid_argument(e.path, e.message))?;
     }
-    number(o, "threshold", path, false, Some(0.0), Some(1.0))?;
-    number(o, "reps", path, true, Some(1.0), None)?;
-    one_of(
-        o,
-        "provider",
-        path,
-        &[
-            "anthropic",
-            "vertex-anthropic",
-            "anthropic-agent-sdk",
-            "openai",
-            "google",
-        ],
-    )?;
-    string(o, "model", path, None)?;
-    string(o, "apiKeyEnvVar", path, None)?;
-    number(o, "maxTokens", path, true, Some(1.0), None)?;
-    number(o, "temperature", path, false, Some(0.0), Some(1.0))?;
-    number(o, "maxBudgetUsd", path, false, Some(f64::MIN_POSITIVE), None)?;
-    number(o, "maxToolOutputSize", path, true, Some(1.0), None)?;
-    if field(o, "judge").is_none() && field(o, "rubric").is_none() {
-        return Err(err(
-            path,
-            "Either \"judge\" or \"rubric\" must be provided in passesJudge",
-        ));
+    number(&j.field("threshold"), false, Some(0.0), Some(1.0))?;
+    number(&j.field("reps"), true, Some(1.0), None)?;
+    one_of(&j.field("provider"), &JUDGE_PROVIDERS)?;
+    string(&j.field("model"), None)?;
+    string(&j.field("apiKeyEnvVar"), None)?;
+    number(&j.field("maxTokens"), true, Some(1.0), None)?;
+    number(&j.field("temperature"), false, Some(0.0), Some(1.0))?;
+    number(&j.field("maxBudgetUsd"), false, Some(f64::MIN_POSITIVE), None)?;
+    number(&j.field("maxToolOutputSize"), true, Some(1.0), None)?;
+    if j.field("judge").value().is_none() && rubric.value().is_none() {
+        return Err(err(j, "Either \"judge\" or \"rubric\" must be provided in passesJudge"));
     }
     Ok(())
 }
 
-fn tools_triggered(t: &Value, path: &str) -> Result<()> {
-    let o = obj(t, path)?;
-    let p = sub(path, "calls");
-    let calls = match field(o, "calls") {
-        Some(Value::Array(a)) => a,
-        _ => return Err(err(&p, "expected an array")),
+fn tools_triggered(t: &R<'_, '_>) -> Result<()> {
+    obj(t)?;
+    let calls = t.field("calls");
+    let Some(Val::Arr(items)) = calls.value() else {
+        return Err(err(&calls, "expected an array"));
     };
-    for (i, c) in calls.iter().enumerate() {
-        let cp = format!("{p}[{i}]");
-        let co = obj(c, &cp)?;
-        match field(co, "name") {
-            Some(Value::String(_)) => {}
-            _ => return Err(err(&sub(&cp, "name"), "expected a string")),
+    for (i, c) in items.iter().enumerate() {
+        let c = calls.item(i, c);
+        obj(&c)?;
+        let name = c.field("name");
+        if !matches!(name.value(), Some(Val::Str(_))) {
+            return Err(err(&name, "expected a string"));
         }
-        record(co, "arguments", &cp)?;
-        boolean(co, "required", &cp)?;
+        record(&c.field("arguments"))?;
+        boolean(&c.field("required"))?;
     }
-    one_of(o, "order", path, &["strict", "any"])?;
-    boolean(o, "exclusive", path)
+    one_of(&t.field("order"), &["strict", "any"])?;
+    boolean(&t.field("exclusive"))
 }

@@ -5,12 +5,17 @@
 //! `validateJudge`, `computeStdDev`).
 //!
 //! The model call is the caller's: a JS async function in the package, the
-//! [`JudgeModel`](super::JudgeModel) trait natively. Rubric texts are our own
-//! wording on the seed's 5-point scale (0.0 / 0.25 / 0.5 / 0.75 / 1.0).
+//! `JudgeModel` trait natively. Both ask for a `JudgeStep` and hand what
+//! the judge said back as a `JudgeOutcome`; `judges_result` gives the
+//! reference's result. Rubric texts are our own wording on the seed's
+//! 5-point scale (0.0 / 0.25 / 0.5 / 0.75 / 1.0).
 
 use super::assertions::CheckResult;
 use crate::error::{ErrorCode, MatcherError, Result};
-use crate::js::number::to_string as js_number;
+use crate::js::number::{to_fixed, to_string as js_number};
+use crate::reader::Reader;
+use crate::value::print::stringify_pretty;
+use crate::value::Val;
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -54,18 +59,23 @@ Score 0.0 when the answer is buried under padding or repetition.",
     ),
 ];
 
+/// The judge providers a `passesJudge` entry may name (`provider` of the
+/// reference's `JudgeExpectConfigSchema`).
+pub(crate) const JUDGE_PROVIDERS: [&str; 5] = [
+    "anthropic",
+    "vertex-anthropic",
+    "anthropic-agent-sdk",
+    "openai",
+    "google",
+];
+
 /// The reference's `validateJudge` default threshold (the seed's guide says
 /// 1.0; the code, which we follow, says 0.7).
-pub const DEFAULT_THRESHOLD: f64 = 0.7;
+const DEFAULT_THRESHOLD: f64 = 0.7;
 
 /// Mean scores whose population standard deviation exceeds this are flagged
 /// `highVariance` (as the reference).
-pub const HIGH_VARIANCE: f64 = 0.2;
-
-/// The text of a built-in rubric, `None` for another name.
-pub fn built_in_rubric(name: &str) -> Option<&'static str> {
-    BUILT_IN_RUBRICS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
-}
+const HIGH_VARIANCE: f64 = 0.2;
 
 /// `resolveRubric(rubric)`: a built-in name or `{ text }` (non-empty string)
 /// to the rubric text.
@@ -73,24 +83,33 @@ pub fn built_in_rubric(name: &str) -> Option<&'static str> {
 /// Errors: `INVALID_OPTION` at `path` for an unknown name;
 /// `INVALID_ARGUMENT` at `path` (or `path.text`) for any other shape.
 pub fn resolve_rubric(rubric: &Value, path: &str) -> Result<String> {
-    match rubric {
-        Value::String(name) => built_in_rubric(name).map(str::to_string).ok_or_else(|| {
-            MatcherError::invalid_option(
-                path,
-                format!(
-                    "unknown rubric \"{name}\" (expected one of correctness, completeness, groundedness, instruction-following, conciseness, or {{ text }})"
-                ),
-            )
-        }),
-        Value::Object(o) => match o.get("text") {
-            Some(Value::String(t)) if !t.is_empty() => Ok(t.clone()),
+    read_rubric(&Reader::new(Some(&Val::from(rubric)), path)).map(str::to_string)
+}
+
+/// [`resolve_rubric`] over a reader.
+pub(crate) fn read_rubric<'v>(r: &Reader<'_, 'v>) -> Result<&'v str> {
+    match r.value() {
+        Some(Val::Str(name)) => BUILT_IN_RUBRICS
+            .iter()
+            .find(|(n, _)| *n == name.as_ref())
+            .map(|(_, t)| *t)
+            .ok_or_else(|| {
+                let names: Vec<&str> = BUILT_IN_RUBRICS.iter().map(|(n, _)| *n).collect();
+                let message = format!(
+                    "unknown rubric \"{name}\" (expected one of {}, or {{ text }})",
+                    names.join(", ")
+                );
+                MatcherError::invalid_option(r.path(), message)
+            }),
+        Some(Val::Obj(_)) => match r.field("text").value() {
+            Some(Val::Str(t)) if !t.is_empty() => Ok(t.as_ref()),
             _ => Err(MatcherError::invalid_argument(
-                format!("{path}.text"),
+                r.field("text").path(),
                 "expected a non-empty string",
             )),
         },
         _ => Err(MatcherError::invalid_argument(
-            path,
+            r.path(),
             "expected a built-in rubric name or { text }",
         )),
     }
@@ -105,6 +124,16 @@ pub fn build_judge_prompt(candidate: &str, reference: Option<&str>, rubric: &str
         "Rubric:\n{rubric}\n\n<candidate_response>\n{candidate}\n</candidate_response>\n\n<reference_answer>\n{}\n</reference_answer>\n\nEvaluate and return JSON: {{\"pass\": boolean, \"score\": number (0-1), \"reasoning\": string}}",
         reference.unwrap_or("No reference provided.")
     )
+}
+
+/// A candidate or reference as the reference's prompt prints it (a template
+/// literal of `typeof v === "string" ? v : JSON.stringify(v, null, 2)`).
+pub(crate) fn judge_text(v: &Val<'_>) -> String {
+    match v {
+        Val::Str(s) => s.to_string(),
+        Val::Undefined => "undefined".into(),
+        other => stringify_pretty(other),
+    }
 }
 
 /// A parsed judge verdict `{ pass, score, reasoning }`; `score` in 0–1.
@@ -197,35 +226,30 @@ pub fn mean_std(scores: &[f64]) -> (f64, f64) {
     (mean, var.sqrt())
 }
 
-/// `x.toFixed(2)` (see [`crate::js::number::to_fixed`]).
-pub(crate) fn to_fixed_2(x: f64) -> String {
-    crate::js::number::to_fixed(x, 2)
-}
-
 /// The judge result from the scores of `reps` verdicts, as `validateJudge`
 /// builds it: pass when the mean is at least `threshold`; message
 /// `Judge passed with score 0.75` / `Judge failed with score 0.50
 /// (threshold: 0.7). <reasoning>`, with ` (mean of N reps: [..])` when N > 1;
 /// `details: { score, reasoning, scores?, scoreStdDev?, highVariance? }`.
-pub fn judge_result(scores: &[f64], threshold: f64, last_reasoning: &str) -> CheckResult {
+fn judge_result(scores: &[f64], threshold: f64, last_reasoning: &str) -> CheckResult {
     if scores.is_empty() {
         return CheckResult::fail("Judge evaluation failed: no scores collected", None);
     }
     let (mean, std) = mean_std(scores);
     let pass = mean >= threshold;
     let reps = scores.len();
-    let list: Vec<String> = scores.iter().map(|s| to_fixed_2(*s)).collect();
+    let list: Vec<String> = scores.iter().map(|s| to_fixed(*s, 2)).collect();
     let note = if reps > 1 {
         format!(" (mean of {reps} reps: [{}])", list.join(", "))
     } else {
         String::new()
     };
     let message = if pass {
-        format!("Judge passed with score {}{note}", to_fixed_2(mean))
+        format!("Judge passed with score {}{note}", to_fixed(mean, 2))
     } else {
         format!(
             "Judge failed with score {} (threshold: {}){note}. {last_reasoning}",
-            to_fixed_2(mean),
+            to_fixed(mean, 2),
             js_number(threshold)
         )
     };
@@ -242,77 +266,176 @@ pub fn judge_result(scores: &[f64], threshold: f64, last_reasoning: &str) -> Che
     }
 }
 
-/// A judge configuration read from a `passesJudge` entry.
+/// What the caller does for one `passesJudge` entry: serialised as
+/// `{ "model": { prompt, rubric, reps, threshold } }` or
+/// `{ "named": { name, threshold } }`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct JudgePlan {
-    /// The rubric text (`None` when the entry names a custom `judge`).
-    pub rubric: Option<String>,
-    /// `judge`: the name of a caller-registered judge.
-    pub judge: Option<String>,
-    /// The mean score that passes (default 0.7).
-    pub threshold: f64,
-    /// How many times the model is asked (1 to 1000).
-    pub reps: u32,
+pub(crate) enum JudgeStep {
+    /// Ask the caller's model `reps` times with `prompt` (built from `rubric`).
+    Model {
+        prompt: String,
+        rubric: String,
+        reps: u32,
+        threshold: f64,
+    },
+    /// Call the caller's judge registered as `name` (`validateJudge`'s `judge`).
+    Named { name: String, threshold: f64 },
 }
 
-/// Reads `{ rubric?, judge?, threshold?, reps? }` (the reference's
-/// `JudgeExpectConfigSchema`); `default_reps` is the case's `judgeReps`.
+/// What the caller's judge gave for one [`JudgeStep`].
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum JudgeOutcome {
+    /// No judge function, or none registered under the name.
+    Missing,
+    /// The judge threw or replied unreadably: why.
+    Error(String),
+    /// `(score, reasoning)` of each verdict, in order (one for a named judge).
+    Verdicts(Vec<(f64, String)>),
+}
+
+/// `reps` / `judgeReps`: an integer from 1 to 1000 (`None`: not given).
+/// Errors: `INVALID_OPTION` at the reader's path.
+pub(crate) fn read_reps(r: &Reader<'_, '_>) -> Result<Option<u32>> {
+    let reps = |n: f64| (1.0..=1000.0).contains(&n) && n.fract() == 0.0;
+    Ok(bounded(r, reps, "expected an integer from 1 to 1000")?.map(|n| n as u32))
+}
+
+fn bounded(r: &Reader<'_, '_>, ok: impl Fn(f64) -> bool, what: &str) -> Result<Option<f64>> {
+    match r.given() {
+        None => Ok(None),
+        Some(Val::Num(n)) if ok(*n) => Ok(Some(*n)),
+        Some(_) => Err(MatcherError::invalid_option(r.path(), what)),
+    }
+}
+
+/// Reads a `passesJudge` entry `{ rubric? | judge?, reference?, threshold?,
+/// reps? }` (the reference's `JudgeExpectConfigSchema`) into its step: a
+/// named judge, or the prompt for `candidate` (the response as
+/// [`judge_text`] prints it) with the entry's `reference`, else `canonical`
+/// (the case's `canonicalAnswer`). `default_reps` is the case's `judgeReps`.
 ///
-/// Errors (`INVALID_ARGUMENT`/`INVALID_OPTION` at `path.field`): threshold
-/// outside 0–1, reps not an integer ≥ 1, neither `judge` nor `rubric`.
-pub fn judge_plan(config: &Value, default_reps: Option<u32>, path: &str) -> Result<JudgePlan> {
-    let o = config.as_object().ok_or_else(|| {
-        MatcherError::invalid_argument(path, "expected an object { rubric | judge, threshold?, reps? }")
-    })?;
-    let judge = match o.get("judge") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) if !s.is_empty() => Some(s.clone()),
+/// Errors (`INVALID_ARGUMENT`/`INVALID_OPTION` at the entry's path or
+/// `….field`): not an object, a `judge` that is not a non-empty string, a
+/// bad rubric, neither `judge` nor `rubric`, a threshold outside 0–1, reps
+/// not an integer from 1 to 1000.
+pub(crate) fn judge_step(
+    r: &Reader<'_, '_>,
+    candidate: &str,
+    canonical: Option<&Val<'_>>,
+    default_reps: Option<u32>,
+) -> Result<JudgeStep> {
+    if !matches!(r.value(), Some(Val::Obj(_))) {
+        return Err(MatcherError::invalid_argument(
+            r.path(),
+            "expected an object { rubric | judge, threshold?, reps? }",
+        ));
+    }
+    let judge = match r.field("judge").given() {
+        None => None,
+        Some(Val::Str(s)) if !s.is_empty() => Some(s.to_string()),
         Some(_) => {
             return Err(MatcherError::invalid_argument(
-                format!("{path}.judge"),
+                r.field("judge").path(),
                 "expected a non-empty string",
             ))
         }
     };
-    let rubric = match o.get("rubric") {
-        None | Some(Value::Null) => None,
-        Some(r) => Some(resolve_rubric(r, &format!("{path}.rubric"))?),
-    };
+    let rubric = r.field("rubric");
+    let rubric = rubric.given().map(|_| read_rubric(&rubric)).transpose()?;
     if judge.is_none() && rubric.is_none() {
         return Err(MatcherError::invalid_argument(
-            path,
+            r.path(),
             "Either \"judge\" or \"rubric\" must be provided in passesJudge",
         ));
     }
-    let threshold = match o.get("threshold") {
-        None | Some(Value::Null) => DEFAULT_THRESHOLD,
-        Some(v) => match v.as_f64() {
-            Some(t) if (0.0..=1.0).contains(&t) => t,
-            _ => {
-                return Err(MatcherError::invalid_option(
-                    format!("{path}.threshold"),
-                    "expected a number from 0 to 1",
-                ))
-            }
-        },
-    };
-    let reps = match o.get("reps") {
-        None | Some(Value::Null) => default_reps.unwrap_or(1),
-        Some(v) => match v.as_f64() {
-            Some(r) if r >= 1.0 && r.fract() == 0.0 && r <= 1000.0 => r as u32,
-            _ => {
-                return Err(MatcherError::invalid_option(
-                    format!("{path}.reps"),
-                    "expected an integer from 1 to 1000",
-                ))
-            }
-        },
-    };
-    Ok(JudgePlan {
-        rubric,
-        judge,
-        threshold,
+    let in_0_1 = |t: f64| (0.0..=1.0).contains(&t);
+    let threshold =
+        bounded(&r.field("threshold"), in_0_1, "expected a number from 0 to 1")?.unwrap_or(DEFAULT_THRESHOLD);
+    let reps = read_reps(&r.field("reps"))?.or(default_reps).unwrap_or(1);
+    if let Some(name) = judge {
+        return Ok(JudgeStep::Named { name, threshold });
+    }
+    let rubric = rubric.unwrap_or_default();
+    let reference = r
+        .field("reference")
+        .value()
+        .or(canonical)
+        .filter(|v| !matches!(v, Val::Null));
+    let prompt = build_judge_prompt(candidate, reference.map(judge_text).as_deref(), rubric);
+    Ok(JudgeStep::Model {
+        prompt,
+        rubric: rubric.into(),
         reps,
+        threshold,
     })
+}
+
+/// One judge's result, as `validateJudge` words it: a model judge by
+/// [`judge_result`] (`Judge evaluation error: …` when it threw or replied
+/// unreadably), a named judge `Custom judge "x" passed with score 0.80` /
+/// `… failed with score 0.50 (threshold: 0.7). <reasoning>` / `… error: …`.
+fn judge_outcome_result(named: Option<&str>, threshold: f64, outcome: JudgeOutcome) -> CheckResult {
+    let fail = |m: String| CheckResult::fail(m, None);
+    let Some(name) = named else {
+        return match outcome {
+            JudgeOutcome::Missing => fail("Judge evaluation error: no judge function supplied".into()),
+            JudgeOutcome::Error(e) => fail(format!("Judge evaluation error: {e}")),
+            JudgeOutcome::Verdicts(v) => {
+                let scores: Vec<f64> = v.iter().map(|(s, _)| *s).collect();
+                judge_result(&scores, threshold, v.last().map_or("", |(_, r)| r.as_str()))
+            }
+        };
+    };
+    let (score, reasoning) = match outcome {
+        JudgeOutcome::Missing => {
+            return fail(format!(
+                "Custom judge \"{name}\" error: Judge \"{name}\" is not registered."
+            ))
+        }
+        JudgeOutcome::Error(e) => return fail(format!("Custom judge \"{name}\" error: {e}")),
+        JudgeOutcome::Verdicts(v) => match v.into_iter().next() {
+            Some(first) => first,
+            None => return fail(format!("Custom judge \"{name}\" error: no score")),
+        },
+    };
+    let (shown, t) = (to_fixed(score, 2), js_number(threshold));
+    if score >= threshold {
+        CheckResult::pass(format!("Custom judge \"{name}\" passed with score {shown}"))
+    } else {
+        fail(format!(
+            "Custom judge \"{name}\" failed with score {shown} (threshold: {t}). {reasoning}"
+        ))
+    }
+}
+
+impl JudgeStep {
+    /// What a result needs of the step: the named judge's name, and the threshold.
+    pub(crate) fn who(&self) -> (Option<&str>, f64) {
+        match self {
+            JudgeStep::Model { threshold, .. } => (None, *threshold),
+            JudgeStep::Named { name, threshold } => (Some(name), *threshold),
+        }
+    }
+}
+
+/// `passesJudge`'s result, as `runExpectBlockValidations` combines it: one
+/// judge's result as is; several: `{passed}/{n} judges passed`, `details: {
+/// judgeResults }`. `judges[i]` is a step's [`JudgeStep::who`], `outcomes[i]`
+/// what its judge gave.
+pub(crate) fn judges_result(judges: &[(Option<&str>, f64)], outcomes: Vec<JudgeOutcome>) -> CheckResult {
+    let mut results: Vec<CheckResult> = judges
+        .iter()
+        .zip(outcomes)
+        .map(|(&(named, threshold), o)| judge_outcome_result(named, threshold, o))
+        .collect();
+    if results.len() == 1 {
+        return results.remove(0);
+    }
+    let passed = results.iter().filter(|r| r.pass).count();
+    CheckResult {
+        pass: passed == results.len(),
+        message: format!("{passed}/{} judges passed", results.len()),
+        details: Some(json!({ "judgeResults": results })),
+    }
 }

@@ -14,6 +14,8 @@
 use super::assertions::{text_details, CheckResult};
 use crate::error::Result;
 use crate::js::regex::{compile_lines, LineRegex};
+use crate::reader::Reader;
+use crate::value::Val;
 use serde_json::json;
 
 /// A pattern as the caller gave it: a string (JS `new RegExp(source)`), or
@@ -39,6 +41,27 @@ impl JsPattern {
             JsPattern::Source(s) => format!("/{s}/"),
             JsPattern::RegExp { source, flags } => format!("/{source}/{flags}"),
         }
+    }
+}
+
+/// Patterns as the glue sends them: one string, or an array of strings and
+/// `[source, flags]` pairs (a JS `RegExp`).
+/// Errors: `INVALID_ARGUMENT` at the item for anything else.
+pub(crate) fn read_patterns(r: &Reader<'_, '_>) -> Result<Vec<JsPattern>> {
+    let one = |p: &Reader<'_, '_>| match p.value() {
+        Some(Val::Str(s)) => Ok(JsPattern::Source(s.to_string())),
+        Some(Val::Arr(pair)) => match (pair.first(), pair.get(1)) {
+            (Some(Val::Str(source)), Some(Val::Str(flags))) => Ok(JsPattern::RegExp {
+                source: source.to_string(),
+                flags: flags.to_string(),
+            }),
+            _ => Err(p.bad("a string or a RegExp")),
+        },
+        _ => Err(p.bad("a string or a RegExp")),
+    };
+    match r.value() {
+        Some(Val::Arr(_)) => r.items("an array of patterns", |p| one(&p)),
+        _ => Ok(vec![one(r)?]),
     }
 }
 

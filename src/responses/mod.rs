@@ -19,9 +19,11 @@
 pub(crate) mod assertions;
 pub mod dataset;
 pub(crate) mod extract;
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub mod judge;
 pub(crate) mod matches_pattern;
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) mod plan;
+pub(crate) mod run;
 pub(crate) mod sanitize;
 pub(crate) mod snapshot;
 pub(crate) mod tools;
@@ -36,15 +38,13 @@ pub use tools::{CountOptions, ToolCallMetrics, ToolCallsResult};
 mod evaluate;
 #[cfg(feature = "native")]
 mod json_api;
-#[cfg(feature = "native")]
-mod judge_model;
 #[cfg(feature = "schema")]
 pub mod schema;
 pub use dataset::validate_eval_dataset;
 #[cfg(feature = "native")]
-pub use evaluate::{evaluate_expectations, EvaluateContext};
+pub use evaluate::{
+    evaluate_expectations, run_eval_dataset, validate_judge, CallTool, EvaluateContext, JudgeModel, ToolError,
+};
 #[cfg(feature = "native")]
 pub use json_api::*;
 pub use judge::{build_judge_prompt, parse_verdict, resolve_rubric, JudgeVerdict, BUILT_IN_RUBRICS};
-#[cfg(feature = "native")]
-pub use judge_model::{validate_judge, JudgeModel};

@@ -69,20 +69,28 @@ pub enum Sanitizer {
     Remove(Vec<String>),
 }
 
-/// The built-in names, as `SnapshotSanitizers` of the reference lists them.
-pub const BUILT_IN_SANITIZERS: [&str; 5] = ["timestamp", "uuid", "iso-date", "objectId", "jwt"];
+/// The built-ins as the reference's `SnapshotSanitizers` lists them: `(key,
+/// name, sanitizer)`, e.g. `("ISO_DATE", "iso-date", Sanitizer::IsoDate)`.
+pub const BUILT_IN_SANITIZERS: [(&str, &str, Sanitizer); 5] = [
+    ("TIMESTAMP", "timestamp", Sanitizer::Timestamp),
+    ("UUID", "uuid", Sanitizer::Uuid),
+    ("ISO_DATE", "iso-date", Sanitizer::IsoDate),
+    ("OBJECT_ID", "objectId", Sanitizer::ObjectId),
+    ("JWT", "jwt", Sanitizer::Jwt),
+];
+
+/// The built-in names, joined by `", "` (for messages).
+pub(crate) fn built_in_names() -> String {
+    BUILT_IN_SANITIZERS.map(|(_, n, _)| n).join(", ")
+}
 
 impl Sanitizer {
-    /// The built-in sanitizer called `name` (one of [`BUILT_IN_SANITIZERS`]).
+    /// The built-in sanitizer called `name` (see [`BUILT_IN_SANITIZERS`]).
     pub fn built_in(name: &str) -> Option<Sanitizer> {
-        Some(match name {
-            "timestamp" => Sanitizer::Timestamp,
-            "uuid" => Sanitizer::Uuid,
-            "iso-date" => Sanitizer::IsoDate,
-            "objectId" => Sanitizer::ObjectId,
-            "jwt" => Sanitizer::Jwt,
-            _ => return None,
-        })
+        BUILT_IN_SANITIZERS
+            .into_iter()
+            .find(|(_, n, _)| *n == name)
+            .map(|(_, _, s)| s)
     }
 }
 
@@ -368,7 +376,7 @@ fn read_one(r: &Reader<'_, '_>) -> Result<Sanitizer> {
         return Sanitizer::built_in(name).ok_or_else(|| {
             r.error(format!(
                 "unknown built-in sanitizer {name:?} (one of {})",
-                BUILT_IN_SANITIZERS.join(", ")
+                built_in_names()
             ))
         });
     }

@@ -12,19 +12,11 @@
 //! stack (`RUST_MIN_STACK`, `std::thread::Builder::stack_size`) in debug builds.
 
 use super::assertions::CheckResult;
-use super::json_api::extract_text;
+use super::plan::{schema_target, schema_verdict, SchemaTarget};
+use crate::reader::Reader;
+use crate::value::Val;
 pub use mcp_matchers_schema::{format_issues, Draft, JsonSchema, PathItem, SchemaError, SchemaIssue, SchemaOptions};
-use serde_json::{json, Value};
-
-// tryParseJson of the reference: only text that, trimmed, starts with `{`/`[`
-// and ends with `}`/`]` is parsed.
-fn try_parse_json(text: &str) -> Option<Value> {
-    let t = text.trim();
-    if !(t.starts_with('{') || t.starts_with('[')) || !(t.ends_with('}') || t.ends_with(']')) {
-        return None;
-    }
-    serde_json::from_str(t).ok()
-}
+use serde_json::Value;
 
 /// The value a schema sees, as the reference's `getValidatableValue`:
 /// `structuredContent` when the response has the key (also `null`), else the
@@ -35,29 +27,15 @@ fn try_parse_json(text: &str) -> Option<Value> {
 /// normalised response (`{ raw, text, isError, contentBlocks, ... }`), a
 /// string or any JSON value; returns the value to validate.
 pub fn validatable_value(response: &Value) -> Value {
-    match response {
-        Value::Null => Value::Null,
-        Value::Object(o) => {
-            if let Some(s) = o.get("structuredContent") {
-                return s.clone();
-            }
-            let normalised = ["raw", "text", "isError", "contentBlocks"]
-                .iter()
-                .all(|k| o.contains_key(*k));
-            if normalised {
-                return o
-                    .get("text")
-                    .and_then(Value::as_str)
-                    .and_then(try_parse_json)
-                    .unwrap_or_else(|| response.clone());
-            }
-            if matches!(o.get("content"), Some(Value::Array(_))) {
-                return try_parse_json(&extract_text(response)).unwrap_or_else(|| response.clone());
-            }
-            response.clone()
-        }
-        Value::String(s) => try_parse_json(s).unwrap_or_else(|| response.clone()),
-        other => other.clone(),
+    target_value(&schema_target(&Val::from(response)), response)
+}
+
+/// The value `target` names in `response`.
+pub(crate) fn target_value(target: &SchemaTarget, response: &Value) -> Value {
+    match target {
+        SchemaTarget::StructuredContent => response["structuredContent"].clone(),
+        SchemaTarget::Json(text) => serde_json::from_str(text).unwrap_or_else(|_| response.clone()),
+        SchemaTarget::Response => response.clone(),
     }
 }
 
@@ -82,18 +60,12 @@ pub fn validatable_value(response: &Value) -> Value {
 /// assert_eq!(r.message, "Response does not match schema: root: missing properties 'temperature'");
 /// ```
 pub fn validate_schema(response: &Value, schema: &JsonSchema) -> CheckResult {
-    let issues = schema.validate(&validatable_value(response));
-    if issues.is_empty() {
-        return CheckResult::pass("Response matches schema");
-    }
-    let text = match response {
-        Value::Null => String::new(),
-        Value::String(s) => s.clone(),
-        other => serde_json::to_string_pretty(other).unwrap_or_default(),
-    };
-    let preview = super::assertions::truncate_for_display(&text, 200);
-    CheckResult::fail(
-        format!("Response does not match schema: {}", format_issues(&issues)),
-        Some(json!({ "issues": serde_json::to_value(&issues).unwrap_or_default(), "textPreview": preview })),
-    )
+    verdict(&schema.validate(&validatable_value(response)), &Val::from(response))
+}
+
+/// The core's schema verdict ([`schema_verdict`]) of the issues found.
+pub(crate) fn verdict(issues: &[SchemaIssue], response: &Val<'_>) -> CheckResult {
+    let list = serde_json::to_value(issues).unwrap_or_default();
+    let list = Val::from(&list);
+    schema_verdict(&Reader::new(Some(&list), "issues"), response).unwrap_or_else(|e| CheckResult::fail(e.message, None))
 }

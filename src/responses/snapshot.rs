@@ -38,19 +38,23 @@ pub(crate) fn match_snapshot(
     stored: Option<&str>,
     sanitizers: &CompiledSanitizers,
 ) -> Result<SnapshotResult> {
-    let actual = sanitizers.apply(text)?;
+    Ok(compare(sanitizers.apply(text)?, stored))
+}
+
+/// Compares `actual` (a text already sanitized) with a `stored` snapshot.
+pub(crate) fn compare(actual: String, stored: Option<&str>) -> SnapshotResult {
     let pass = stored == Some(actual.as_str());
     let diff = if pass {
         String::new()
     } else {
         unified_diff(stored.unwrap_or(""), &actual)
     };
-    Ok(SnapshotResult {
+    SnapshotResult {
         pass,
         actual,
         expected: stored.map(str::to_string),
         diff,
-    })
+    }
 }
 
 /// Texts of at most this many lines (both sides together) are diffed exactly

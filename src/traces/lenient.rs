@@ -123,6 +123,14 @@ pub(crate) trait Take<'de>: Sized {
     fn take_u64(_: u64) -> Option<Self> {
         None
     }
+    /// A negative integer (a non-negative one is [`Take::take_u64`]).
+    fn take_i64(_: i64) -> Option<Self> {
+        None
+    }
+    /// A number that is not an integer.
+    fn take_f64(_: f64) -> Option<Self> {
+        None
+    }
     fn take_seq<A: SeqAccess<'de>>(mut seq: A) -> Result<Option<Self>, A::Error> {
         while seq.next_element::<IgnoredAny>()?.is_some() {}
         Ok(None)
@@ -148,6 +156,19 @@ impl Take<'_> for bool {
 /// A non-negative integer (`Value::as_u64`).
 impl Take<'_> for u64 {
     fn take_u64(v: u64) -> Option<Self> {
+        Some(v)
+    }
+}
+
+/// Any number (`Value::as_f64`).
+impl Take<'_> for f64 {
+    fn take_u64(v: u64) -> Option<Self> {
+        Some(v as f64)
+    }
+    fn take_i64(v: i64) -> Option<Self> {
+        Some(v as f64)
+    }
+    fn take_f64(v: f64) -> Option<Self> {
         Some(v)
     }
 }
@@ -184,13 +205,13 @@ impl<'de, T: Take<'de>> Visitor<'de> for FieldVisitor<T> {
         Ok(field(T::take_bool(v)))
     }
     fn visit_i64<E>(self, v: i64) -> Result<Field<T>, E> {
-        Ok(u64::try_from(v).map_or(Field::Other, |v| field(T::take_u64(v))))
+        Ok(field(u64::try_from(v).map_or_else(|_| T::take_i64(v), T::take_u64)))
     }
     fn visit_u64<E>(self, v: u64) -> Result<Field<T>, E> {
         Ok(field(T::take_u64(v)))
     }
-    fn visit_f64<E>(self, _: f64) -> Result<Field<T>, E> {
-        Ok(Field::Other)
+    fn visit_f64<E>(self, v: f64) -> Result<Field<T>, E> {
+        Ok(field(T::take_f64(v)))
     }
     fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Field<T>, E> {
         Ok(field(T::take_str(Cow::Borrowed(v))))

@@ -1,8 +1,9 @@
 //! Agent traces: one reader per provider format, turning a recorded run into
 //! normalised tool-call records ([`TraceToolCall`]) and a [`PromptResult`]
-//! view over them with the accessors of `@mcpjam/sdk@1.14.0` `PromptResult`
-//! (`toolsCalled`, `getToolCalls`, `hasToolCall`, `getToolArguments`, `text`,
-//! `hasError`, `getError`, `getMessages`).
+//! view over them with every accessor of `@mcpjam/sdk@1.14.0`'s
+//! `PromptResult` (calls, messages, usage, latency, provider, model, spans,
+//! widget snapshots, `formatTrace`, `toEvalResult`); a `PromptResult` is also
+//! built from the reference's own `PromptResultData` ([`PromptResult::from_data`]).
 //!
 //! Formats ([`TraceFormat`]; each module names the reference it follows):
 //! OpenAI Chat Completions and its stream ([`format::openai_chat`]), OpenAI
@@ -33,19 +34,26 @@
 //! | `RESPONSE_INCOMPLETE` | an OpenAI response with status `incomplete` |
 //! | `IGNORED` | an item, block or event of an unknown type (skipped) |
 //! | `UNKNOWN_FORMAT` | a nested trace (MCPJam) whose format cannot be told |
+//! | `CALLS_DIFFER` | an MCPJam eval result whose trace records other calls than its `actualToolCalls` (these are kept) |
 //!
 //! Only a malformed call is an error: a trace whose format cannot be told, or
 //! that does not fit the format asked for, is `INVALID_ARGUMENT` at `trace`.
 
+mod data;
 mod detect;
+pub mod eval;
 pub mod format;
 mod input;
 mod lenient;
 mod prompt_result;
-mod record;
+pub(crate) mod record;
 
+pub use data::ErrorMetadata;
+#[cfg(target_arch = "wasm32")]
+pub(crate) use data::{read_data, read_error, read_eval_options};
+pub use eval::{EvalExpectedToolCall, EvalResultInput, EvalResultOptions, EvalTokens, EvalTrace};
 pub use format::TraceFormat;
-pub use prompt_result::PromptResult;
+pub use prompt_result::{LatencyBreakdown, PromptResult, TokenUsage};
 pub use record::{ArgumentsError, CallKind, Diagnostic, TraceToolCall};
 
 use crate::error::{MatcherError, Result};

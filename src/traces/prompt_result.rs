@@ -1,12 +1,17 @@
 //! `PromptResult`: the view of one agent run that `@mcpjam/sdk@1.14.0`'s
-//! `TestAgent.prompt()` returns (its shipped `dist/index.js`, class
-//! `PromptResult`), built here from a recorded trace.
+//! `HostRunner.run()` / `TestAgent.prompt()` returns (its shipped
+//! `dist/index.js`, section `src/PromptResult.ts`; types in
+//! `dist/index-*.d.ts`), built here from a recorded trace
+//! ([`PromptResult::from_trace`]) or from the reference's `PromptResultData`
+//! ([`PromptResult::from_data`]).
 //!
 //! Accessors follow the shipped code: `toolsCalled()` lists every call's name
 //! in call order (repeats kept), `hasToolCall(name)` is a case-sensitive exact
 //! match, `getToolArguments(name)` is the *first* matching call's arguments,
-//! `text` is a field (there is no `getText()` in 1.14.0). Several results
-//! merge as the `context` option builds its messages: one after another.
+//! `text` and `prompt` are fields (there is no `getText()` in 1.14.0), token
+//! counts and latencies are plain numbers (tokens; milliseconds). Several
+//! results merge as the `context` option builds its messages: one after
+//! another.
 
 use super::format::TraceFormat;
 use super::record::{Diagnostic, Trace, TraceToolCall};
@@ -14,45 +19,134 @@ use crate::error::Result;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-/// One agent run read from a trace.
+/// `TokenUsage`: token counts of a run (all model calls together).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TokenUsage {
+    /// Input (prompt) tokens.
+    pub input_tokens: u64,
+    /// Output (completion) tokens.
+    pub output_tokens: u64,
+    /// Total tokens: what the run recorded, else input + output (as the
+    /// reference's `HostRunner` computes it).
+    pub total_tokens: u64,
+}
+
+/// `LatencyBreakdown`: wall-clock times of a run, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LatencyBreakdown {
+    /// End to end, ms.
+    #[serde(serialize_with = "super::eval::js_number")]
+    pub e2e_ms: f64,
+    /// Waiting for the model, ms.
+    #[serde(serialize_with = "super::eval::js_number")]
+    pub llm_ms: f64,
+    /// Running MCP tools, ms.
+    #[serde(serialize_with = "super::eval::js_number")]
+    pub mcp_ms: f64,
+}
+
+impl From<f64> for LatencyBreakdown {
+    /// `PromptResult.error(error, ms)`'s number form: `{ e2eMs: ms, llmMs: 0, mcpMs: 0 }`.
+    fn from(e2e_ms: f64) -> LatencyBreakdown {
+        LatencyBreakdown {
+            e2e_ms,
+            ..Default::default()
+        }
+    }
+}
+
+/// One agent run, read from a trace or built from `PromptResultData`.
 ///
-/// Serialises (camelCase) to `{ format, text, toolCalls, messages, error?,
-/// diagnostics }`; `format` is `null` for a merge of several formats.
+/// Serialises (camelCase) to `{ format, prompt, text, toolCalls, messages,
+/// usage, latency, error?, provider?, model?, widgetSnapshots, spans,
+/// diagnostics }`; `format` is `null` for data and for a merge of several formats.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PromptResult {
-    /// The format read (`None` after merging results of different formats).
+    /// The format read (`None` for data, and after merging results of different formats).
     pub format: Option<&'static str>,
-    /// The model's text in its last turn (`""` when it had none).
+    /// `prompt`: the prompt sent (`""` when unknown). From a trace: the
+    /// prompt it names (MCPJam `query`), else its last user message's text.
+    pub prompt: String,
+    /// `text`: the model's text in its last turn (`""` when it had none).
     pub text: String,
     /// Every tool call, in call order.
     pub tool_calls: Vec<TraceToolCall>,
     /// The conversation as AI SDK `ModelMessage`s: `{ role, content }`, with
     /// assistant parts `{ type: "text", text }` / `{ type: "tool-call",
     /// toolCallId, toolName, input }` and tool parts `{ type: "tool-result",
-    /// toolCallId, toolName, output }`.
+    /// toolCallId, toolName, output: { type, value }, isError? }` (`type`:
+    /// `text`, `json`, `error-text`, `error-json`).
     pub messages: Vec<Value>,
+    /// Token counts (zero where the trace records none).
+    pub usage: TokenUsage,
+    /// Latencies in ms (zero where the trace records none).
+    pub latency: LatencyBreakdown,
     /// The run's error message, if it reported one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The LLM provider (`"openai"`, `"anthropic"`, `"google"`, …), when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider: Option<String>,
+    /// The model id the run reports (`"gpt-4o-2024-08-06"`), when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    /// MCP App widget snapshots (`EvalWidgetSnapshotInput` objects).
+    pub widget_snapshots: Vec<Value>,
+    /// Timeline spans (`EvalTraceSpanInput` objects: `{ id, name, category,
+    /// startMs, endMs, status?, toolCallId?, … }`, ms from the run's start).
+    pub spans: Vec<Value>,
     /// What was not read as-is (see [`crate::traces`] for the codes).
     pub diagnostics: Vec<Diagnostic>,
+    /// Set while reading when a tool result showed a failed tool (kept when
+    /// the messages are not built).
+    #[serde(skip)]
+    pub(crate) tool_failed: bool,
 }
 
 impl PromptResult {
     fn from_parts(format: TraceFormat, t: Trace) -> PromptResult {
+        let m = t.meta;
+        let (input, output) = (m.input_tokens.unwrap_or(0), m.output_tokens.unwrap_or(0));
         PromptResult {
             format: Some(format.as_str()),
+            prompt: m.prompt.or(m.last_user_text).unwrap_or_default(),
             text: t.text,
             tool_calls: t.calls,
             messages: t.messages,
+            usage: TokenUsage {
+                input_tokens: input,
+                output_tokens: output,
+                total_tokens: m.total_tokens.unwrap_or(input.saturating_add(output)),
+            },
+            latency: LatencyBreakdown {
+                e2e_ms: m.e2e_ms.unwrap_or(0.0),
+                llm_ms: m.llm_ms.unwrap_or(0.0),
+                mcp_ms: m.mcp_ms.unwrap_or(0.0),
+            },
             error: t.error,
+            provider: m.provider,
+            model: m.model,
+            widget_snapshots: m.widget_snapshots,
+            spans: m.spans,
             diagnostics: t.diagnostics,
+            tool_failed: m.tool_failed,
         }
     }
 
     /// Reads a trace given as a JSON value (a string value is read as trace
     /// text). `format` forces a format; `None` detects it from the shape.
+    ///
+    /// Besides the calls and messages, fills in what the trace records:
+    /// token usage (OpenAI `usage`, Anthropic `usage`, Gemini
+    /// `usageMetadata`, AI SDK steps' `usage` / `totalUsage`, MCPJam `tokens`
+    /// or `llm` spans), the model (`model`, `modelVersion`,
+    /// `response.modelId`), the provider (the API's owner: `openai`,
+    /// `anthropic`, `google`; MCPJam's `provider`), MCPJam spans and widget
+    /// snapshots, and the prompt. What it does not record reads as the
+    /// reference's defaults: `""`, zeros, `None`, empty lists.
     ///
     /// Errors: `INVALID_ARGUMENT` at `trace` when the format cannot be told,
     /// or the trace is (by its shape) of another provider than `format`.
@@ -60,11 +154,14 @@ impl PromptResult {
     ///
     /// ```
     /// use mcp_matchers::traces::PromptResult;
-    /// let msg = serde_json::json!({ "type": "message", "role": "assistant", "content": [
-    ///     { "type": "tool_use", "id": "toolu_1", "name": "add", "input": { "a": 2, "b": 3 } } ] });
+    /// let msg = serde_json::json!({ "type": "message", "role": "assistant", "model": "claude-x",
+    ///     "content": [ { "type": "tool_use", "id": "toolu_1", "name": "add", "input": { "a": 2, "b": 3 } } ],
+    ///     "usage": { "input_tokens": 12, "output_tokens": 5 } });
     /// let r = PromptResult::from_trace(&msg, None)?;
     /// assert_eq!(r.tools_called(), ["add"]);
     /// assert_eq!(r.get_tool_arguments("add").unwrap()["b"], 3);
+    /// assert_eq!((r.input_tokens(), r.output_tokens(), r.total_tokens()), (12, 5, 17));
+    /// assert_eq!((r.get_provider(), r.get_model()), (Some("anthropic"), Some("claude-x")));
     /// # Ok::<(), mcp_matchers::MatcherError>(())
     /// ```
     pub fn from_trace(trace: &Value, format: Option<TraceFormat>) -> Result<PromptResult> {
@@ -80,17 +177,19 @@ impl PromptResult {
     }
 
     /// [`Self::from_trace_text`] without building the messages (`messages`
-    /// is empty): the calls, text, error and diagnostics only. Faster on
-    /// long traces when the conversation is not needed.
+    /// is empty): everything else as read. Faster on long traces when the
+    /// conversation is not needed.
     pub fn calls_from_trace_text(text: &str, format: Option<TraceFormat>) -> Result<PromptResult> {
         let (f, t) = super::read_trace_text(text, format, false)?;
         Ok(Self::from_parts(f, t))
     }
 
     /// Several results as one conversation, in the given order (as
-    /// `TestAgent.prompt(…, { context: [r1, r2] })` takes them): messages, calls
-    /// and diagnostics concatenated, each result's steps numbered after the
-    /// previous one's; `text` is the last result's, `error` the first one found.
+    /// `TestAgent.prompt(…, { context: [r1, r2] })` takes them): messages, calls,
+    /// spans, widget snapshots and diagnostics concatenated, each result's
+    /// steps numbered after the previous one's; token counts and latencies
+    /// added up; `prompt` and `text` are the last result's, `provider` and
+    /// `model` the last ones given, `error` the first one found.
     pub fn merge(results: &[PromptResult]) -> PromptResult {
         let mut out = PromptResult {
             format: results.first().and_then(|r| r.format),
@@ -108,13 +207,34 @@ impl PromptResult {
             }));
             offset += steps;
             out.messages.extend(r.messages.iter().cloned());
+            out.spans.extend(r.spans.iter().cloned());
+            out.widget_snapshots.extend(r.widget_snapshots.iter().cloned());
             out.diagnostics.extend(r.diagnostics.iter().cloned());
+            out.usage.input_tokens = out.usage.input_tokens.saturating_add(r.usage.input_tokens);
+            out.usage.output_tokens = out.usage.output_tokens.saturating_add(r.usage.output_tokens);
+            out.usage.total_tokens = out.usage.total_tokens.saturating_add(r.usage.total_tokens);
+            out.latency.e2e_ms += r.latency.e2e_ms;
+            out.latency.llm_ms += r.latency.llm_ms;
+            out.latency.mcp_ms += r.latency.mcp_ms;
+            out.prompt.clone_from(&r.prompt);
             out.text.clone_from(&r.text);
+            if r.provider.is_some() {
+                out.provider.clone_from(&r.provider);
+            }
+            if r.model.is_some() {
+                out.model.clone_from(&r.model);
+            }
             if out.error.is_none() {
                 out.error.clone_from(&r.error);
             }
+            out.tool_failed |= r.tool_failed;
         }
         out
+    }
+
+    /// `getPrompt()`: the prompt sent.
+    pub fn get_prompt(&self) -> &str {
+        &self.prompt
     }
 
     /// `toolsCalled()`: every call's tool name, in call order.
@@ -161,6 +281,107 @@ impl PromptResult {
     /// `getMessages()`: the conversation (see the `messages` field).
     pub fn get_messages(&self) -> &[Value] {
         &self.messages
+    }
+
+    /// `getUserMessages()`: the messages with `role: "user"`, in order.
+    pub fn get_user_messages(&self) -> Vec<&Value> {
+        self.messages_of("user")
+    }
+
+    /// `getAssistantMessages()`: the messages with `role: "assistant"`, in order.
+    pub fn get_assistant_messages(&self) -> Vec<&Value> {
+        self.messages_of("assistant")
+    }
+
+    /// `getToolMessages()`: the messages with `role: "tool"`, in order.
+    pub fn get_tool_messages(&self) -> Vec<&Value> {
+        self.messages_of("tool")
+    }
+
+    fn messages_of(&self, role: &str) -> Vec<&Value> {
+        self.role_indices(role).into_iter().map(|i| &self.messages[i]).collect()
+    }
+
+    /// The indices of the messages whose `role` is exactly `role`.
+    pub(crate) fn role_indices(&self, role: &str) -> Vec<usize> {
+        let is = |m: &Value| m.get("role").and_then(Value::as_str) == Some(role);
+        (0..self.messages.len()).filter(|&i| is(&self.messages[i])).collect()
+    }
+
+    /// `e2eLatencyMs()`: end-to-end wall-clock time, ms.
+    pub fn e2e_latency_ms(&self) -> f64 {
+        self.latency.e2e_ms
+    }
+
+    /// `llmLatencyMs()`: time spent waiting for the model, ms.
+    pub fn llm_latency_ms(&self) -> f64 {
+        self.latency.llm_ms
+    }
+
+    /// `mcpLatencyMs()`: time spent running MCP tools, ms.
+    pub fn mcp_latency_ms(&self) -> f64 {
+        self.latency.mcp_ms
+    }
+
+    /// `getLatency()`: the breakdown (a copy).
+    pub fn get_latency(&self) -> LatencyBreakdown {
+        self.latency
+    }
+
+    /// `totalTokens()`: total tokens.
+    pub fn total_tokens(&self) -> u64 {
+        self.usage.total_tokens
+    }
+
+    /// `inputTokens()`: input tokens.
+    pub fn input_tokens(&self) -> u64 {
+        self.usage.input_tokens
+    }
+
+    /// `outputTokens()`: output tokens.
+    pub fn output_tokens(&self) -> u64 {
+        self.usage.output_tokens
+    }
+
+    /// `getUsage()`: the token counts (a copy).
+    pub fn get_usage(&self) -> TokenUsage {
+        self.usage
+    }
+
+    /// `getWidgetSnapshots()`: the MCP App widget snapshots.
+    pub fn get_widget_snapshots(&self) -> &[Value] {
+        &self.widget_snapshots
+    }
+
+    /// `getSpans()`: the timeline spans.
+    pub fn get_spans(&self) -> &[Value] {
+        &self.spans
+    }
+
+    /// `getProvider()`: the LLM provider, when known.
+    pub fn get_provider(&self) -> Option<&str> {
+        self.provider.as_deref()
+    }
+
+    /// `getModel()`: the model, when known.
+    pub fn get_model(&self) -> Option<&str> {
+        self.model.as_deref()
+    }
+
+    /// `formatTrace()`: the messages as `JSON.stringify(messages, null, 2)` writes them.
+    pub fn format_trace(&self) -> String {
+        let v = Value::Array(self.messages.clone());
+        crate::value::print::stringify_pretty(&crate::value::Val::from(&v))
+    }
+
+    /// Whether the trace shows a failed tool, as `toEvalResult`'s gate reads
+    /// it (`traceIndicatesToolExecutionFailure` of `{ messages, spans }`):
+    /// see [`super::eval`]. Also true when a result read from a trace showed
+    /// one while its messages were not built.
+    pub fn trace_shows_tool_failure(&self) -> bool {
+        self.tool_failed
+            || super::eval::spans_show_tool_failure(&self.spans)
+            || super::eval::messages_show_tool_failure(&self.messages)
     }
 
     /// What was not read as-is (see the module docs for the codes).

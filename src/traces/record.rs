@@ -233,6 +233,31 @@ pub(crate) struct Trace {
     pub(crate) text: String,
     pub(crate) error: Option<String>,
     pub(crate) diagnostics: Vec<Diagnostic>,
+    pub(crate) meta: RunMeta,
+}
+
+/// What a trace records about the run besides its calls and messages (each
+/// `None` or empty when it does not say).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct RunMeta {
+    /// The prompt a trace names (MCPJam `query`); else the last user text.
+    pub(crate) prompt: Option<String>,
+    /// The text of the last `user` message with text.
+    pub(crate) last_user_text: Option<String>,
+    pub(crate) input_tokens: Option<u64>,
+    pub(crate) output_tokens: Option<u64>,
+    /// A total the trace records as the run's own (MCPJam `tokens.total`).
+    pub(crate) total_tokens: Option<u64>,
+    pub(crate) e2e_ms: Option<f64>,
+    pub(crate) llm_ms: Option<f64>,
+    pub(crate) mcp_ms: Option<f64>,
+    pub(crate) model: Option<String>,
+    pub(crate) provider: Option<String>,
+    pub(crate) spans: Vec<Value>,
+    pub(crate) widget_snapshots: Vec<Value>,
+    /// Whether a tool result read shows a failed tool (as the message part
+    /// built for it would: see [`super::eval`]).
+    pub(crate) tool_failed: bool,
 }
 
 /// Collects calls, results, texts and messages in trace order. Steps are
@@ -303,6 +328,9 @@ impl TraceBuilder {
 
     /// A non-model message (`user`, `system`, `developer`) with its text.
     pub(crate) fn other_message(&mut self, role: &str, text: String) {
+        if role == "user" && !text.is_empty() {
+            self.t.meta.last_user_text = Some(text.clone());
+        }
         if self.messages {
             self.t
                 .messages
@@ -388,6 +416,11 @@ impl TraceBuilder {
         });
         self.index += 1;
         if let Some((output, is_error)) = c.result {
+            if self.messages {
+                let call = &self.t.calls[pos];
+                let (id, name) = (call.id.clone().unwrap_or_default(), call.tool_name.clone());
+                self.result_part(&id, name, &output, is_error);
+            }
             self.set_result(pos, output, is_error);
         }
         if let Some(e) = arguments_error {
@@ -398,6 +431,7 @@ impl TraceBuilder {
     }
 
     fn set_result(&mut self, at: usize, output: Value, is_error: Option<bool>) {
+        self.t.meta.tool_failed |= shows_failure(&output, is_error);
         let call = &mut self.t.calls[at];
         call.result = Some(output);
         call.is_error = is_error;
@@ -428,35 +462,119 @@ impl TraceBuilder {
                 .map(|i| self.t.calls[i].tool_name.clone())
                 .or(name.map(str::to_owned))
                 .unwrap_or_default();
-            let part = obj([
-                ("type", "tool-result".into()),
-                ("toolCallId", id.unwrap_or_default().into()),
-                ("toolName", tool_name.into()),
-                ("output", output.clone()),
-            ]);
-            match self.tool_msg {
-                Some(i) => {
-                    if let Some(Value::Array(parts)) = self.t.messages[i].get_mut("content") {
-                        parts.push(part);
-                    }
-                }
-                None => {
-                    self.t
-                        .messages
-                        .push(obj([("role", "tool".into()), ("content", Value::Array(vec![part]))]));
-                    self.tool_msg = Some(self.t.messages.len() - 1);
-                    self.assistant = None;
-                }
-            }
+            self.result_part(id.unwrap_or_default(), tool_name, &output, is_error);
         }
         match found {
             Some(at) => self.set_result(at, output, is_error),
-            None => self.diag(
-                "UNMATCHED_RESULT",
-                at,
-                format!("a tool result for id {:?} matches no call", id.unwrap_or("")),
-            ),
+            None => {
+                self.t.meta.tool_failed |= shows_failure(&output, is_error);
+                let msg = format!("a tool result for id {:?} matches no call", id.unwrap_or(""));
+                self.diag("UNMATCHED_RESULT", at, msg);
+            }
         }
+    }
+
+    /// A `tool-result` part (AI SDK v5+ `ToolResultPart`: `output` is `{
+    /// type: "text" | "json" | "error-text" | "error-json", value }`, plus
+    /// `isError: true` for a failed tool) in the current tool message.
+    fn result_part(&mut self, id: &str, tool_name: String, output: &Value, is_error: Option<bool>) {
+        if !self.messages {
+            return;
+        }
+        let failed = is_error == Some(true);
+        let ty = match (output.is_string(), failed) {
+            (true, false) => "text",
+            (false, false) => "json",
+            (true, true) => "error-text",
+            (false, true) => "error-json",
+        };
+        let mut part = obj([
+            ("type", "tool-result".into()),
+            ("toolCallId", id.into()),
+            ("toolName", tool_name.into()),
+            ("output", obj([("type", ty.into()), ("value", output.clone())])),
+        ]);
+        if failed {
+            part["isError"] = true.into();
+        }
+        match self.tool_msg {
+            Some(i) => {
+                if let Some(Value::Array(parts)) = self.t.messages[i].get_mut("content") {
+                    parts.push(part);
+                }
+            }
+            None => {
+                self.t
+                    .messages
+                    .push(obj([("role", "tool".into()), ("content", Value::Array(vec![part]))]));
+                self.tool_msg = Some(self.t.messages.len() - 1);
+                self.assistant = None;
+            }
+        }
+    }
+
+    /// What the trace records about the run (usage, model, spans, …), for
+    /// the readers to fill in.
+    pub(crate) fn meta(&mut self) -> &mut RunMeta {
+        &mut self.t.meta
+    }
+
+    /// Token counts of one model response, added to those read before (a
+    /// run of several responses or steps counts them all).
+    pub(crate) fn add_usage(&mut self, input: Option<u64>, output: Option<u64>) {
+        let m = &mut self.t.meta;
+        if let Some(n) = input {
+            m.input_tokens = Some(m.input_tokens.unwrap_or(0).saturating_add(n));
+        }
+        if let Some(n) = output {
+            m.output_tokens = Some(m.output_tokens.unwrap_or(0).saturating_add(n));
+        }
+    }
+
+    /// The model that answered (the latest one read wins).
+    pub(crate) fn model(&mut self, model: Option<&str>) {
+        if let Some(m) = model.filter(|m| !m.is_empty()) {
+            self.t.meta.model = Some(m.to_owned());
+        }
+    }
+
+    /// The provider whose API format the trace is in, unless the trace named one.
+    pub(crate) fn provider_of_format(&mut self, provider: &str) {
+        self.t.meta.provider.get_or_insert_with(|| provider.to_owned());
+    }
+
+    /// Whether messages are built.
+    pub(crate) fn keeps_messages(&self) -> bool {
+        self.messages
+    }
+
+    /// Runs `read` without building messages (what it reads is kept otherwise).
+    pub(crate) fn without_messages(&mut self, read: impl FnOnce(&mut TraceBuilder)) {
+        let keep = std::mem::replace(&mut self.messages, false);
+        read(self);
+        self.messages = keep;
+    }
+
+    /// Messages as the trace recorded them, appended when messages are kept.
+    pub(crate) fn recorded_messages(&mut self, messages: Vec<Value>) {
+        if self.messages {
+            self.t.messages.extend(messages);
+            self.assistant = None;
+            self.tool_msg = None;
+        }
+    }
+
+    /// The calls read so far.
+    pub(crate) fn calls(&self) -> &[TraceToolCall] {
+        &self.t.calls
+    }
+
+    /// Replaces the calls (MCPJam `actualToolCalls`), adding `diagnostics`;
+    /// the messages stay as read.
+    pub(crate) fn replace_calls(&mut self, calls: Vec<TraceToolCall>, diagnostics: Vec<Diagnostic>) {
+        self.by_id.clear();
+        self.t.calls = calls;
+        self.t.diagnostics.extend(diagnostics);
     }
 
     /// Marks the call with this id as failed (MCPJam spans with status `error`).
@@ -501,6 +619,13 @@ impl TraceBuilder {
     pub(crate) fn finish(self) -> Trace {
         self.t
     }
+}
+
+/// Whether a tool result shows a failed tool as the part [`TraceBuilder`]
+/// builds for it does under the reference's classifier: marked failed, or
+/// an MCP result object with `isError: true`.
+fn shows_failure(output: &Value, is_error: Option<bool>) -> bool {
+    is_error == Some(true) || output.get("isError") == Some(&Value::Bool(true))
 }
 
 /// An object of these members, built without a serde round trip (the

@@ -38,7 +38,10 @@ struct Call {
 #[derive(Clone, Debug, Default)]
 pub struct NormalizeOptions {
     /// The workspace root; paths under it become relative. When absent, the
-    /// transcript's own `cwd` (Claude Code, Cursor) is used.
+    /// working directory the transcript records is used: Claude Code's `cwd`,
+    /// Cursor's and Gemini CLI's init `cwd`, Codex rollouts' `session_meta`
+    /// (or `turn_context`) `cwd`, pi's session header `cwd`, ACP's
+    /// `session/new` (or `session/load`) `cwd`; the first one recorded wins.
     pub workspace: Option<String>,
     /// Known MCP server names, used to split OpenCode's `server_tool`, Goose's
     /// `ext__tool` and pi's hyphen-free names without guessing.
@@ -53,6 +56,8 @@ pub(crate) struct RunBuilder<'o> {
     turn: u32,
     turns: u32,
     t0: Option<f64>,
+    /// Whether a record of the harness's format started a turn or made a call.
+    read: bool,
     pub(crate) unreported: &'static [&'static str],
 }
 
@@ -66,16 +71,44 @@ impl<'o> RunBuilder<'o> {
             turn: 0,
             turns: 0,
             t0: None,
+            read: false,
             unreported: &[],
         }
     }
 
-    /// Starts a new turn (the first call starts turn 0).
+    /// Starts a new turn because a record says so (the first call starts turn 0).
     pub(crate) fn new_turn(&mut self) {
+        self.read = true;
+        self.open_turn();
+    }
+
+    /// Starts a new turn that no record asked for (a harness whose whole
+    /// run is one turn): it does not count as having read anything.
+    pub(crate) fn open_turn(&mut self) {
         if self.turns > 0 {
             self.turn += 1;
         }
         self.turns += 1;
+    }
+
+    /// Notes that a record of the harness's format was read (one that starts
+    /// no turn and makes no call itself, such as an ACP prompt request).
+    pub(crate) fn mark_read(&mut self) {
+        self.read = true;
+    }
+
+    /// Whether a record started a turn or made a call: `false` means the
+    /// adapter read nothing (a `NOTHING_READ` diagnostic when the input had records).
+    pub(crate) fn read_anything(&self) -> bool {
+        self.read
+    }
+
+    /// Notes the working directory the transcript records, unless one was
+    /// noted already (the first wins; an explicit `workspace` wins over both).
+    pub(crate) fn note_cwd(&mut self, cwd: Option<&str>) {
+        if self.cwd.is_none() {
+            self.cwd = cwd.filter(|c| !c.is_empty()).map(str::to_string);
+        }
     }
 
     /// Notes a timestamp (ISO text or epoch milliseconds) and returns it in ms.
@@ -106,6 +139,7 @@ impl<'o> RunBuilder<'o> {
     /// Records a call; a later call with the same id updates it (started then
     /// completed items).
     pub(crate) fn call(&mut self, id: Option<&str>, name: &str, input: Option<Value>, kind: Kind, ts_ms: Option<f64>) {
+        self.read = true;
         if self.turns == 0 {
             self.turns = 1;
         }
@@ -206,16 +240,22 @@ impl<'o> RunBuilder<'o> {
                 e.target = Some(cmd);
             }
             Kind::Edit(paths) if c.ok == Some(true) && !paths.is_empty() => {
-                e.input = c.input;
+                // One file-edit per file; the call's input and output (which
+                // may name every file) are on the first only, so that a patch
+                // of n files gives events of linear size, not n copies of it.
                 e.kind = EventType::FileEdit;
-                let n = paths.len();
-                for (i, p) in paths.iter().enumerate() {
-                    let mut f = if i + 1 == n {
-                        std::mem::replace(&mut e, Event::new(0, EventType::Tool))
-                    } else {
-                        e.clone()
-                    };
-                    f.path = Some(self.rel(p));
+                let output = e.output.take();
+                let rest = e.clone();
+                e.output = output;
+                e.input = c.input;
+                let mut paths = paths.into_iter();
+                if let Some(p) = paths.next() {
+                    e.path = Some(self.rel(&p));
+                    out.push(e);
+                }
+                for p in paths {
+                    let mut f = rest.clone();
+                    f.path = Some(self.rel(&p));
                     out.push(f);
                 }
                 return;

@@ -19,7 +19,10 @@ pub enum EventType {
     /// `tool` events named `bash` or `shell` with `input.command`).
     #[serde(rename = "tool")]
     Tool,
-    /// A successful edit, write or delete of one file (`path`).
+    /// A successful edit, write or delete of one file (`path`). A call that
+    /// edits several files (a patch) gives one per file, in the patch's
+    /// order, with the same `toolCallId`; the call's `input` and `output` are
+    /// on the first of them only.
     #[serde(rename = "file-edit")]
     FileEdit,
     /// A web search (`query`); a refused search has `ok: false`.
@@ -159,20 +162,40 @@ pub struct Turn {
     pub diff: Option<Diff>,
 }
 
+/// Something about a transcript that was not read as-is, in the style of the
+/// traces family's diagnostics: a stable `code`, where in the input
+/// (`path`), and what was found. The one code today is `NOTHING_READ`: a
+/// non-empty input of which the adapter read no turn and no tool call (no
+/// line is a JSON record, or no record is of the harness's format); the run
+/// is then empty, never an error.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TranscriptDiagnostic {
+    /// The stable code, e.g. `"NOTHING_READ"`.
+    pub code: String,
+    /// Where in the input: `input` for the whole of it.
+    pub path: String,
+    /// What was found: `read nothing from 3 records: none is a codex turn or
+    /// tool call (they look like claude-code's)`.
+    pub message: String,
+}
+
 /// A whole run: reeval's `c` (every turn so far); `harness` is the adapter's
 /// name (`claude-code`, `codex`, `gemini-cli`, `opencode`, `cursor`, `pi`,
-/// `goose`, `acp`, `reeval`).
+/// `goose`, `acp`, `reeval`, or `unknown` for an input with no record).
 ///
 /// Each event is stored once, in its turn; the run-level list (every turn's
 /// events in turn order) is [`Run::events`], and JSON has it as `events`:
-/// `{ harness, turns, events }`. Reading JSON takes the turns, or groups
-/// `events` into turns when `turns` is absent or empty.
+/// `{ harness, turns, events, diagnostics }`. Reading JSON takes the turns,
+/// or groups `events` into turns when `turns` is absent or empty;
+/// `diagnostics` may be absent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Run {
     /// The adapter's name.
     pub harness: String,
     /// The turns, in order.
     pub turns: Vec<Turn>,
+    /// What was not read as-is (see [`TranscriptDiagnostic`]), in input order.
+    pub diagnostics: Vec<TranscriptDiagnostic>,
 }
 
 impl Run {
@@ -227,6 +250,7 @@ impl Run {
     pub(crate) fn with_empty_turns(harness: &str, turns: u32, unreported: &[&str]) -> Run {
         Run {
             harness: harness.to_string(),
+            diagnostics: Vec::new(),
             turns: (0..turns)
                 .map(|t| Turn {
                     turn: t,
@@ -266,10 +290,11 @@ impl Serialize for RunEvents<'_> {
 impl Serialize for Run {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("Run", 3)?;
+        let mut st = s.serialize_struct("Run", 4)?;
         st.serialize_field("harness", &self.harness)?;
         st.serialize_field("turns", &self.turns)?;
         st.serialize_field("events", &RunEvents(self))?;
+        st.serialize_field("diagnostics", &self.diagnostics)?;
         st.end()
     }
 }
@@ -283,17 +308,22 @@ struct RunJson {
     turns: Vec<Turn>,
     #[serde(default)]
     events: Vec<Event>,
+    #[serde(default)]
+    diagnostics: Vec<TranscriptDiagnostic>,
 }
 
 impl<'de> Deserialize<'de> for Run {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Run, D::Error> {
         let r = RunJson::deserialize(d)?;
         if r.turns.is_empty() {
-            return Ok(Run::from_events(&r.harness, r.events, 0, &[]));
+            let mut run = Run::from_events(&r.harness, r.events, 0, &[]);
+            run.diagnostics = r.diagnostics;
+            return Ok(run);
         }
         Ok(Run {
             harness: r.harness,
             turns: r.turns,
+            diagnostics: r.diagnostics,
         })
     }
 }

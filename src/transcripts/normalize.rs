@@ -3,8 +3,9 @@
 //! harness, and runs its adapter.
 
 use super::builder::{NormalizeOptions, RunBuilder};
-use super::events::{event_from_value, Run};
-use super::harness::{acp, claude, codex, cursor, gemini, goose, opencode, pi};
+use super::detect::{detect_harness, Detector};
+use super::events::{event_from_value, Run, TranscriptDiagnostic};
+use super::harness::{acp, claude, codex, codex_rollout, cursor, gemini, goose, opencode, pi};
 use crate::error::{MatcherError, Result};
 use serde_json::Value;
 use std::cell::Cell;
@@ -14,7 +15,7 @@ use std::cell::Cell;
 pub enum Harness {
     /// Claude Code `-p --output-format stream-json` and stored sessions (`~/.claude/projects/*.jsonl`).
     ClaudeCode,
-    /// OpenAI Codex `exec --json`.
+    /// OpenAI Codex `exec --json` and stored sessions (`~/.codex/sessions/**/rollout-*.jsonl`).
     Codex,
     /// Gemini CLI stored chats (`session-*.json`) and `--output-format stream-json`.
     GeminiCli,
@@ -22,11 +23,12 @@ pub enum Harness {
     OpenCode,
     /// Cursor `cursor-agent --print --output-format stream-json`.
     Cursor,
-    /// pi `--mode json`.
+    /// pi `--mode json` and session files (`~/.pi/agent/sessions/**/*.jsonl`).
     Pi,
     /// Goose `run --output-format stream-json` and session files.
     Goose,
-    /// Agent Client Protocol `session/update` notifications (`tool_call`, `tool_call_update`).
+    /// Agent Client Protocol logs: `session/new`, `session/prompt` requests and
+    /// `session/update` notifications (`tool_call`, `tool_call_update`).
     Acp,
     /// reeval's own `transcript.jsonl` (already normalised events).
     Reeval,
@@ -146,112 +148,33 @@ fn flatten(v: Value) -> Flat {
     }
 }
 
-fn guess(v: &Value) -> Option<Harness> {
-    let ty = v.get("type").and_then(Value::as_str).unwrap_or("");
-    if v.get("sessionUpdate").is_some()
-        || v.get("method")
-            .and_then(Value::as_str)
-            .is_some_and(|m| m.starts_with("session/"))
-    {
-        return Some(Harness::Acp);
-    }
-    if v.get("turn").is_some_and(Value::is_number) && matches!(ty, "tool" | "file-edit" | "web-search" | "web-fetch") {
-        return Some(Harness::Reeval);
-    }
-    match ty {
-        "thread.started" | "turn.started" | "turn.completed" | "turn.failed" | "item.started" | "item.updated"
-        | "item.completed" => return Some(Harness::Codex),
-        "step_start" | "step_finish" => return Some(Harness::OpenCode),
-        "tool_use" | "text" if v.get("part").is_some() => return Some(Harness::OpenCode),
-        "agent_start"
-        | "agent_end"
-        | "turn_start"
-        | "turn_end"
-        | "message_start"
-        | "message_end"
-        | "message_update"
-        | "tool_execution_start"
-        | "tool_execution_end"
-        | "auto_compaction_start"
-        | "auto_retry_start" => return Some(Harness::Pi),
-        "tool_call" | "thinking" if v.get("session_id").is_some() => return Some(Harness::Cursor),
-        "gemini" => return Some(Harness::GeminiCli),
-        // Cursor's init has no tool list; Claude Code's has `tools`.
-        "system"
-            if v.get("subtype").and_then(Value::as_str) == Some("init")
-                && v.get("apiKeySource").is_some()
-                && v.get("tools").is_none() =>
-        {
-            return Some(Harness::Cursor)
-        }
-        // Gemini CLI stream-json: `init` with `session_id` and `model`, `message` with `role`.
-        "init" if v.get("session_id").is_some() && v.get("model").is_some() => return Some(Harness::GeminiCli),
-        "message" if v.get("role").is_some() && v.get("message").is_none() => return Some(Harness::GeminiCli),
-        "tool_use" | "tool_result" if v.get("tool_id").is_some() => return Some(Harness::GeminiCli),
-        _ => {}
-    }
-    if v.get("toolCalls").is_some_and(Value::is_array) {
-        return Some(Harness::GeminiCli);
-    }
-    let content = v.get("message").unwrap_or(v).get("content");
-    if let Some(Value::Array(items)) = content {
-        if items.iter().any(|i| {
-            matches!(
-                i.get("type").and_then(Value::as_str),
-                Some("toolRequest" | "toolResponse")
-            )
-        }) {
-            return Some(Harness::Goose);
-        }
-    }
-    match ty {
-        "assistant" | "user" | "system" | "result" | "file-history-snapshot" | "progress" | "summary" => {
-            Some(Harness::ClaudeCode)
-        }
-        _ => None,
-    }
-}
-
-/// Detects the harness of parsed records: the most specific format seen in
-/// the first 500 records wins (Claude Code's shapes are the weakest clue,
-/// since Cursor's stream shares them). `None` when nothing is recognised.
-pub fn detect_harness(records: &[Value]) -> Option<Harness> {
-    let mut best: Option<Harness> = None;
-    for v in records.iter().take(500) {
-        match guess(v) {
-            Some(Harness::ClaudeCode) => best = best.or(Some(Harness::ClaudeCode)),
-            Some(h) => {
-                if best.is_none() || best == Some(Harness::ClaudeCode) {
-                    best = Some(h);
-                }
-                if h == Harness::Cursor {
-                    return Some(h);
-                }
-            }
-            None => {}
-        }
-    }
-    best
-}
-
 /// Normalises parsed records of `harness` (detected when `None`).
 ///
 /// Errors: `INVALID_ARGUMENT` at `input` when the harness cannot be detected
 /// from a non-empty input; for `reeval`, `INVALID_ARGUMENT` at `input[i]` for a
-/// record that is not an event. An empty input gives an empty run.
+/// record that is not an event. An empty input gives an empty run; a
+/// non-empty one of which nothing is read gives an empty run with a
+/// `NOTHING_READ` diagnostic (see [`super::TranscriptDiagnostic`]).
 pub fn normalize_records(records: Vec<Value>, harness: Option<Harness>, opts: &NormalizeOptions) -> Result<Run> {
-    normalize_iter(&mut records.into_iter(), harness, opts, &Cell::new(None))
+    let seen = Cell::new(0usize);
+    let mut it = records.into_iter().inspect(|_| seen.set(seen.get() + 1));
+    normalize_iter(&mut it, harness, opts, &Cell::new(None), &seen, false)
 }
 
 /// Records are read one at a time and dropped once their adapter has seen
 /// them; the first 500 are kept for detection. `found` is set to the harness
-/// as soon as it is known (text input uses it to skip lines unparsed).
+/// as soon as it is known (text input uses it to skip lines unparsed);
+/// `seen` counts the input's records as the iterator yields (or skips) them;
+/// `text` says the input was non-empty text (a diagnostic even without records).
 fn normalize_iter(
     records: &mut dyn Iterator<Item = Value>,
     harness: Option<Harness>,
     opts: &NormalizeOptions,
     found: &Cell<Option<Harness>>,
+    seen: &Cell<usize>,
+    text: bool,
 ) -> Result<Run> {
+    let given = harness.is_some();
     let mut records = records.flat_map(flatten);
     let head: Vec<Value> = match harness {
         Some(_) => Vec::new(),
@@ -259,7 +182,11 @@ fn normalize_iter(
     };
     let harness = match harness.or_else(|| detect_harness(&head)) {
         Some(h) => h,
-        None if head.is_empty() => return Ok(Run::from_events("unknown", Vec::new(), 0, &[])),
+        None if head.is_empty() => {
+            let mut run = Run::from_events("unknown", Vec::new(), 0, &[]);
+            note_nothing_read(&mut run, seen.get(), text, None);
+            return Ok(run);
+        }
         None => {
             return Err(MatcherError::invalid_argument(
                 "input",
@@ -268,13 +195,25 @@ fn normalize_iter(
         }
     };
     found.set(Some(harness));
-    let mut all = head.into_iter().chain(records);
+    // With a named harness, what the records look like (for the diagnostic's hint).
+    let mut looks = Detector::default();
+    let mut all = head.into_iter().chain(records).inspect(|v| {
+        if given {
+            looks.see(v)
+        }
+    });
     if harness == Harness::Reeval {
         let events = all
+            .by_ref()
             .enumerate()
             .map(|(i, v)| event_from_value(v, &format!("input[{i}]")))
             .collect::<Result<Vec<_>>>()?;
-        return Ok(Run::from_events("reeval", events, 0, &[]));
+        drop(all);
+        let mut run = Run::from_events("reeval", events, 0, &[]);
+        if run.event_count() == 0 {
+            note_nothing_read(&mut run, seen.get(), text, looks.harness());
+        }
+        return Ok(run);
     }
     let mut b = RunBuilder::new(opts);
     let it: &mut dyn Iterator<Item = Value> = &mut all;
@@ -289,7 +228,43 @@ fn normalize_iter(
         Harness::Acp => acp::adapt(it, &mut b),
         Harness::Reeval => {}
     }
-    Ok(b.finish(harness.as_str()))
+    // Whatever the adapter left unread still counts as input.
+    all.by_ref().for_each(drop);
+    drop(all);
+    let read = b.read_anything();
+    let mut run = b.finish(harness.as_str());
+    if !read {
+        note_nothing_read(&mut run, seen.get(), text, looks.harness());
+    }
+    Ok(run)
+}
+
+/// Adds the `NOTHING_READ` diagnostic to a run of which nothing was read,
+/// when its input was not empty: `records` records (or non-empty `text`
+/// without any), none of them read; `looks` is the harness they look like.
+fn note_nothing_read(run: &mut Run, records: usize, text: bool, looks: Option<Harness>) {
+    let message = match records {
+        0 if !text => return,
+        0 => "read nothing: no line of the input is a JSON record".to_string(),
+        n => {
+            let plural = if n == 1 { "record" } else { "records" };
+            let what = if run.harness == "reeval" {
+                "a reeval transcript event".to_string()
+            } else {
+                format!("a {} turn or tool call", run.harness)
+            };
+            let hint = match looks.map(Harness::as_str) {
+                Some(h) if h != run.harness => format!(" (they look like {h}'s: pass options.harness \"{h}\")"),
+                _ => String::new(),
+            };
+            format!("read nothing from {n} {plural}: none is {what}{hint}")
+        }
+    };
+    run.diagnostics.push(TranscriptDiagnostic {
+        code: "NOTHING_READ".to_string(),
+        path: "input".to_string(),
+        message,
+    });
 }
 
 /// Whether an adapter may need a JSONL line of `harness`: a Codex line
@@ -298,7 +273,10 @@ fn normalize_iter(
 /// types differently, so a line with one is always kept.
 fn wanted(harness: Option<Harness>, line: &str) -> bool {
     match harness {
-        Some(Harness::Codex) => line.contains("\\u") || type_values(line).any(|t| codex::NEEDED.contains(&t)),
+        Some(Harness::Codex) => {
+            line.contains("\\u")
+                || type_values(line).any(|t| codex::NEEDED.contains(&t) || codex_rollout::NEEDED.contains(&t))
+        }
         _ => true,
     }
 }
@@ -320,11 +298,19 @@ pub fn normalize_text(text: &str, harness: Option<Harness>, opts: &NormalizeOpti
         Some(records) => normalize_records(records, harness, opts),
         None => {
             let found = Cell::new(harness);
+            let seen = Cell::new(0usize);
             let mut records = trimmed
                 .lines()
-                .filter(|l| wanted(found.get(), l))
+                .filter(|l| {
+                    let t = l.trim_start();
+                    let record = t.starts_with('{') || t.starts_with('[');
+                    if record {
+                        seen.set(seen.get() + 1);
+                    }
+                    record && wanted(found.get(), l)
+                })
                 .filter_map(parse_line);
-            normalize_iter(&mut records, harness, opts, &found)
+            normalize_iter(&mut records, harness, opts, &found, &seen, !trimmed.is_empty())
         }
     }
 }

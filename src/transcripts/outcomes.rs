@@ -6,6 +6,7 @@
 
 use super::globs::{gitignored, PathPattern};
 use super::matchers::{quote, MatchResult, Subject};
+use super::paths::relative_path;
 use super::query::TextOrRegex;
 use crate::error::{MatcherError, Result};
 use crate::js::number::to_string as js_num;
@@ -49,25 +50,32 @@ pub(crate) fn tail(text: &str) -> String {
 
 /// `toHaveChanged(paths?)`: a changed file (in `subject.diff.files`, minus
 /// those `ignore` rules exclude) matches one of `patterns` (globs or
-/// regexes; none: any change). Messages list the files seen with their
-/// status: `expected no changes to test/**, got ["test/greet.test.js" (modified)]`,
+/// regexes; none: any change). Each file's path is made workspace-relative
+/// first (`\` to `/`, a leading `./` dropped, and an absolute path under
+/// `workspace` loses that prefix, as the globs do), and messages show it so.
+/// Messages list the files seen with their status:
+/// `expected no changes to test/**, got ["test/greet.test.js" (modified)]`,
 /// `expected changes to src/greet.ts, got none`.
-pub fn to_have_changed(s: &Subject, patterns: &[PathPattern], ignore: &[String], negated: bool) -> MatchResult {
-    let files: Vec<_> = s
+pub fn to_have_changed(
+    s: &Subject,
+    patterns: &[PathPattern],
+    ignore: &[String],
+    workspace: Option<&str>,
+    negated: bool,
+) -> MatchResult {
+    let files: Vec<(String, &str)> = s
         .diff
         .iter()
         .flat_map(|d| &d.files)
-        .filter(|f| !gitignored(&super::paths::relative_path(&f.path, None), ignore))
+        .map(|f| (relative_path(&f.path, workspace), f.status.as_str()))
+        .filter(|(p, _)| !gitignored(p, ignore))
         .collect();
-    let hit = |path: &str| {
-        let p = super::paths::relative_path(path, None);
-        patterns.is_empty() || patterns.iter().any(|g| g.matches(&p))
-    };
-    let matched = files.iter().any(|f| hit(&f.path));
+    let hit = |p: &str| patterns.is_empty() || patterns.iter().any(|g| g.matches(p));
+    let matched = files.iter().any(|(p, _)| hit(p));
     let shown: Vec<String> = files
         .iter()
-        .filter(|f| !negated || hit(&f.path))
-        .map(|f| format!("{} ({})", quote(&f.path), f.status))
+        .filter(|(p, _)| !negated || hit(p))
+        .map(|(p, status)| format!("{} ({status})", quote(p)))
         .collect();
     let got = if shown.is_empty() {
         "none".to_string()

@@ -108,9 +108,11 @@ pub fn argv_command(argv: &[serde_json::Value]) -> String {
     words.join(" ")
 }
 
-/// Every file the patch adds, updates, deletes or moves to, in order, once each.
+/// Every file the patch adds, updates, deletes or moves to, in order, once
+/// each (linear time: the files seen are kept in a hash set).
 pub fn patch_files(patch: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
+    let mut seen: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
     for line in patch.lines() {
         let line = line.trim_end_matches('\r');
         let path = [
@@ -122,7 +124,7 @@ pub fn patch_files(patch: &str) -> Vec<String> {
         .iter()
         .find_map(|p| line.strip_prefix(p));
         if let Some(p) = path.map(str::trim).filter(|p| !p.is_empty()) {
-            if !out.iter().any(|o| o == p) {
+            if seen.insert(p) {
                 out.push(p.to_string());
             }
         }

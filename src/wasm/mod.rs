@@ -17,6 +17,9 @@ use crate::error::MatcherError;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
 
+// The agent loop rides in the traces module (replayModel reads traces).
+#[cfg(all(target_arch = "wasm32", feature = "wasm-traces"))]
+mod agent;
 #[cfg(all(target_arch = "wasm32", feature = "wasm-responses"))]
 mod responses;
 #[cfg(all(target_arch = "wasm32", feature = "wasm-tool-calls"))]
@@ -25,6 +28,9 @@ mod tool_calls;
 mod traces;
 #[cfg(all(target_arch = "wasm32", feature = "wasm-transcripts"))]
 mod transcripts;
+#[cfg(all(target_arch = "wasm32", feature = "wasm-traces"))]
+#[allow(unused_imports)]
+pub use agent::*;
 #[cfg(all(target_arch = "wasm32", feature = "wasm-responses"))]
 #[allow(unused_imports)]
 pub use responses::*;

@@ -7,15 +7,18 @@
 //! JSON text.
 
 use super::{parts, to_js};
-use crate::error::{ErrorCode, MatcherError, Result};
+use crate::error::{MatcherError, Result};
 use crate::reader::Reader;
 use crate::responses::assertions::{
     read_case_sensitive, read_error_expectation, read_size_options, read_strings, validate_error, validate_response,
     validate_size, validate_text,
 };
 use crate::responses::extract::{extract_text, normalize};
-use crate::responses::{sanitize, snapshot, tools};
-use crate::responses::{CompiledPatterns, JsPattern};
+use crate::responses::matches_pattern::read_patterns;
+use crate::responses::plan::{self, PlanOptions};
+use crate::responses::run;
+use crate::responses::{dataset, judge, sanitize, snapshot, tools};
+use crate::responses::{CompiledPatterns, BUILT_IN_SANITIZERS};
 use crate::value::Val;
 use serde::Serialize;
 use serde_json::json;
@@ -81,17 +84,7 @@ pub fn validate_pattern_json(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [response, patterns, options] = parts(payload, ext, ["response", "patterns", "options"])?;
         let case_sensitive = read_case_sensitive(&Reader::new(Some(&options), "options"))?;
-        let list = Reader::new(Some(&patterns), "patterns").items("an array of patterns", |p| match p.value() {
-            Some(Val::Str(s)) => Ok(JsPattern::Source(s.to_string())),
-            Some(Val::Arr(pair)) => match (pair.first(), pair.get(1)) {
-                (Some(Val::Str(source)), Some(Val::Str(flags))) => Ok(JsPattern::RegExp {
-                    source: source.to_string(),
-                    flags: flags.to_string(),
-                }),
-                _ => Err(p.bad("a string or a RegExp")),
-            },
-            _ => Err(p.bad("a string or a RegExp")),
-        })?;
+        let list = read_patterns(&Reader::new(Some(&patterns), "patterns"))?;
         Ok(CompiledPatterns::new(&list, case_sensitive, "patterns")?.check(&extract_text(&response)))
     })())
 }
@@ -185,71 +178,232 @@ pub fn match_snapshot(payload: &[u8], ext: u32) -> Out {
     })())
 }
 
-/// Judge and dataset helpers (`pkg-template/evals.js`). `payload` is one JSON
-/// array of arguments; the result is JSON text:
-/// - 0 `BUILT_IN_RUBRICS` → `{ name: text }`;
-/// - 1 `[candidateText, referenceText|null, rubric]` → the prompt (JSON string);
-/// - 2 `[verdictText]` → `{ pass, score, reasoning }`;
-/// - 3 `[config, judgeReps|null, path]` → `{ rubric, judge, threshold, reps }`;
-/// - 4 `[scores, threshold, lastReasoning]` → `{ pass, message, details }`;
-/// - 5 `[dataset]` → `null` (valid) or a coded error.
+// ---- evals.js: the judge, datasets and evaluateExpectations' plan ----
+
+/// `BUILT_IN_RUBRICS` and `SnapshotSanitizers` (read once by the glue):
+/// `{ "rubrics": [[name, text], ...], "sanitizers": [[key, name], ...] }`.
 #[wasm_bindgen]
-pub fn responses_evals(kind: u32, payload: &[u8]) -> std::result::Result<String, JsValue> {
-    use crate::responses::{dataset, judge};
-    (|| -> Result<String> {
-        let args: Vec<serde_json::Value> = serde_json::from_slice(payload)
-            .map_err(|_| MatcherError::new(ErrorCode::InvalidJson, "arguments", "payload is not a JSON array"))?;
-        let arg = |i: usize| args.get(i).unwrap_or(&serde_json::Value::Null);
-        let out = match kind {
-            0 => serde_json::Value::Object(
-                judge::BUILT_IN_RUBRICS
-                    .iter()
-                    .map(|(n, t)| (n.to_string(), json!(t)))
-                    .collect(),
-            ),
-            1 => {
-                let rubric = judge::resolve_rubric(arg(2), "rubric")?;
-                json!(judge::build_judge_prompt(
-                    arg(0).as_str().unwrap_or_default(),
-                    arg(1).as_str(),
-                    &rubric
-                ))
-            }
-            2 => json!(judge::parse_verdict(arg(0).as_str().unwrap_or_default())?),
-            3 => {
-                // A case's `judgeReps` (or the runner's default): the same 1-1000 as `reps`.
-                let reps = match arg(1) {
-                    serde_json::Value::Null => None,
-                    v => match v.as_u64() {
-                        Some(r @ 1..=1000) => Some(r as u32),
-                        _ => {
-                            return Err(MatcherError::invalid_option(
-                                "judgeReps",
-                                "expected an integer from 1 to 1000",
-                            ))
-                        }
-                    },
-                };
-                json!(judge::judge_plan(arg(0), reps, arg(2).as_str().unwrap_or("config"))?)
-            }
-            4 => {
-                let scores: Vec<f64> = arg(0)
-                    .as_array()
-                    .map_or(Vec::new(), |a| a.iter().filter_map(|s| s.as_f64()).collect());
-                let threshold = arg(1).as_f64().unwrap_or(judge::DEFAULT_THRESHOLD);
-                json!(judge::judge_result(
-                    &scores,
-                    threshold,
-                    arg(2).as_str().unwrap_or_default()
-                ))
-            }
-            5 => {
-                dataset::validate_eval_dataset(arg(0))?;
-                serde_json::Value::Null
-            }
-            _ => return Err(MatcherError::invalid_argument("kind", "unknown evals entry")),
-        };
-        Ok(out.to_string())
-    })()
-    .map_err(to_js)
+pub fn responses_constants() -> String {
+    let sanitizers: Vec<_> = BUILT_IN_SANITIZERS.iter().map(|(key, name, _)| [key, name]).collect();
+    json!({ "rubrics": judge::BUILT_IN_RUBRICS, "sanitizers": sanitizers }).to_string()
+}
+
+/// `resolveRubric(rubric)`: `rubric`; returns the text.
+#[wasm_bindgen]
+pub fn resolve_rubric(payload: &[u8], ext: u32) -> Out {
+    let [rubric] = parts(payload, ext, ["rubric"]).map_err(to_js)?;
+    judge::read_rubric(&Reader::new(Some(&rubric), "rubric"))
+        .map(str::to_string)
+        .map_err(to_js)
+}
+
+/// `buildJudgePrompt(candidate, reference, rubric)`: `candidate\nreference\nrubric`
+/// (`rubric` a built-in name, `{ text }`, or the rubric text); returns the prompt.
+#[wasm_bindgen]
+pub fn build_judge_prompt(payload: &[u8], ext: u32) -> Out {
+    let [candidate, reference, rubric] = parts(payload, ext, ["candidate", "reference", "rubric"]).map_err(to_js)?;
+    let text = match &rubric {
+        Val::Str(s) if !s.is_empty() && !judge::BUILT_IN_RUBRICS.iter().any(|(n, _)| n == s) => s.as_ref(),
+        _ => judge::read_rubric(&Reader::new(Some(&rubric), "rubric")).map_err(to_js)?,
+    };
+    let reference = Reader::new(Some(&reference), "reference")
+        .given()
+        .map(judge::judge_text);
+    Ok(judge::build_judge_prompt(
+        &judge::judge_text(&candidate),
+        reference.as_deref(),
+        text,
+    ))
+}
+
+/// `parseJudgeVerdict(text)`: `text` (a string); returns `{ pass, score, reasoning }`.
+#[wasm_bindgen]
+pub fn parse_judge_verdict(payload: &[u8], ext: u32) -> Out {
+    json_out(parts(payload, ext, ["verdict"]).and_then(|[text]| {
+        let not_text = || Reader::new(Some(&text), "verdict").error("expected the model's reply as a string");
+        judge::parse_verdict(text.as_str().ok_or_else(not_text)?)
+    }))
+}
+
+/// `validateEvalDataset(json)`: `dataset`; returns `null` or a coded error.
+#[wasm_bindgen]
+pub fn validate_eval_dataset(payload: &[u8], ext: u32) -> Out {
+    json_out(parts(payload, ext, ["dataset"]).and_then(|[d]| dataset::validate_dataset(&Reader::new(Some(&d), ""))))
+}
+
+/// The plan's options: a case's `judgeReps` and `canonicalAnswer` (a string).
+fn plan_options<'v>(reps: &'v Val<'v>, canonical: &'v Val<'v>, predicate: bool) -> Result<PlanOptions<'v>> {
+    let c = Reader::new(Some(canonical), "canonicalAnswer").as_option();
+    c.opt_str()?;
+    let judge_reps = judge::read_reps(&Reader::new(Some(reps), "judgeReps"))?;
+    Ok(PlanOptions {
+        judge_reps,
+        canonical: c.given(),
+        predicate,
+    })
+}
+
+/// `evaluateExpectations`' plan: `expect\nresponse\njudgeReps\ncanonicalAnswer\npredicate`
+/// (`predicate`: whether the block holds a function). Returns `[[key, step], ...]`
+/// (see [`plan::Step`]).
+#[wasm_bindgen]
+pub fn plan_expectations(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let names = ["expect", "response", "judgeReps", "canonicalAnswer", "predicate"];
+        let [expect, response, reps, canonical, predicate] = parts(payload, ext, names)?;
+        let o = plan_options(&reps, &canonical, matches!(predicate, Val::Bool(true)))?;
+        plan::plan(&Reader::new(Some(&expect), "expect"), &response, &o)
+    })())
+}
+
+/// `validateJudge`'s step: `config\nresponse\njudgeReps\ncanonicalAnswer`;
+/// returns `{ model: { prompt, rubric, reps, threshold } }` or `{ named: { name, threshold } }`.
+#[wasm_bindgen]
+pub fn plan_judge(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [config, response, reps, canonical] =
+            parts(payload, ext, ["config", "response", "judgeReps", "canonicalAnswer"])?;
+        let o = plan_options(&reps, &canonical, false)?;
+        judge::judge_step(
+            &Reader::new(Some(&config), "config"),
+            &judge::judge_text(&response),
+            o.canonical,
+            o.judge_reps,
+        )
+    })())
+}
+
+/// A judge step as the glue hands it back: only its kind, name and threshold are read.
+fn read_judge_step<'v>(r: &Reader<'_, 'v>) -> Result<(Option<&'v str>, f64)> {
+    let named = r.field("named");
+    let step = if named.given().is_some() {
+        named
+    } else {
+        r.field("model")
+    };
+    let threshold = step.field("threshold").opt_number("a number")?.unwrap_or_default();
+    Ok((named.given().map(|_| named.field("name").str()).transpose()?, threshold))
+}
+
+/// What a judge gave: `null` (none supplied), `{ error }`, or `{ verdicts:
+/// [{ score, reasoning? }] }`; verdicts that do not read are an error outcome.
+fn read_outcome(r: &Reader<'_, '_>) -> Result<judge::JudgeOutcome> {
+    if r.given().is_none() {
+        return Ok(judge::JudgeOutcome::Missing);
+    }
+    if let Some(e) = r.field("error").opt_str()? {
+        return Ok(judge::JudgeOutcome::Error(e.to_string()));
+    }
+    let verdicts = r
+        .field("verdicts")
+        .items("an array of verdicts { score, reasoning? }", |v| {
+            let score = v.field("score");
+            let n = score
+                .opt_number("a finite number")?
+                .ok_or_else(|| score.bad("a finite number"))?;
+            Ok((n, v.field("reasoning").opt_str()?.unwrap_or_default().to_string()))
+        });
+    Ok(verdicts.map_or_else(|e| judge::JudgeOutcome::Error(e.message), judge::JudgeOutcome::Verdicts))
+}
+
+/// The `judge` result: `steps\noutcomes` (the plan's judge steps, and what each judge gave).
+#[wasm_bindgen]
+pub fn finish_judges(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [steps, outcomes] = parts(payload, ext, ["steps", "outcomes"])?;
+        let steps = Reader::new(Some(&steps), "steps").items("an array of judge steps", |s| read_judge_step(&s))?;
+        let outcomes = Reader::new(Some(&outcomes), "outcomes").items("an array of outcomes", |o| read_outcome(&o))?;
+        Ok(judge::judges_result(&steps, outcomes))
+    })())
+}
+
+/// The `snapshot` result: `step\nstored` (the plan's `{ name, actual }`, the stored text or `null`).
+#[wasm_bindgen]
+pub fn finish_snapshot(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [step, stored] = parts(payload, ext, ["step", "options.snapshots"])?;
+        let step = Reader::new(Some(&step), "step");
+        let name = step.field("name").str()?;
+        let at = format!("options.snapshots.{name}");
+        let stored = Reader::new(Some(&stored), &at).opt_str()?;
+        Ok(plan::snapshot_result(
+            name,
+            step.field("actual").str()?.to_string(),
+            stored,
+        ))
+    })())
+}
+
+/// `validatePredicate`'s result: `description\nthrew\nreturned` (the
+/// message of what the predicate threw, else `null`; what it returned).
+#[wasm_bindgen]
+pub fn finish_predicate(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [description, threw, returned] = parts(payload, ext, ["description", "threw", "returned"])?;
+        let label = plan::predicate_label(&Reader::new(Some(&description), "description"))?;
+        let threw = Reader::new(Some(&threw), "threw").opt_str()?;
+        Ok(plan::predicate_result(
+            label,
+            threw,
+            &Reader::new(Some(&returned), "returned"),
+        ))
+    })())
+}
+
+/// `validatableValue(response)`: `response`; returns `"structuredContent"`,
+/// `"response"` or `{ "json": text }` (see [`plan::SchemaTarget`]).
+#[wasm_bindgen]
+pub fn schema_target(payload: &[u8], ext: u32) -> Out {
+    json_out(parts(payload, ext, ["response"]).map(|[response]| plan::schema_target(&response)))
+}
+
+/// `schemaVerdict(result, response)`: `issues\nresponse` (`[{ message, path }]`,
+/// each path a list of keys); returns `{ pass, message, details? }`.
+#[wasm_bindgen]
+pub fn schema_verdict(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [issues, response] = parts(payload, ext, ["issues", "response"])?;
+        plan::schema_verdict(&Reader::new(Some(&issues), "issues"), &response)
+    })())
+}
+
+// ---- runEvalDataset's plan ----
+
+/// `runEvalDataset`'s plan: `dataset\noptions\nkinds` (the dataset's JSON,
+/// the run options read from the caller's options, `{ callTool,
+/// onCaseComplete }` as their `typeof`). Returns `{ concurrency, sequential,
+/// stopOnFailure, cases: [step, ...] }` (see [`run::plan_run`]).
+#[wasm_bindgen]
+pub fn plan_eval_run(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [dataset, options, kinds] = parts(payload, ext, ["dataset", "options", "kinds"])?;
+        run::plan_run(
+            &Reader::new(Some(&dataset), ""),
+            &Reader::new(Some(&options), "options"),
+            &Reader::new(Some(&kinds), "kinds"),
+        )
+    })())
+}
+
+/// A case's result: `step\nruns` (the plan's step, a digest of each run);
+/// returns the result with `response` and `expectations` `null` (see [`run::finish_case`]).
+#[wasm_bindgen]
+pub fn finish_eval_case(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [step, runs] = parts(payload, ext, ["step", "runs"])?;
+        run::finish_case(&Reader::new(Some(&step), "step"), &Reader::new(Some(&runs), "runs"))
+    })())
+}
+
+/// The run's result: `cases\ndurationMs` (the case results as
+/// [`finish_eval_case`] gave them); returns it with `caseResults` `null`.
+#[wasm_bindgen]
+pub fn finish_eval_run(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [cases, ms] = parts(payload, ext, ["cases", "durationMs"])?;
+        let ms = Reader::new(Some(&ms), "durationMs")
+            .opt_number("a number")?
+            .unwrap_or(0.0);
+        run::finish_dataset(&Reader::new(Some(&cases), "cases"), ms)
+    })())
 }

@@ -1,24 +1,94 @@
-//! Trace exports: `PromptResult.fromTrace` and `detectTraceFormat`, over
-//! [`crate::traces`]. The trace crosses as UTF-8 text: a JS string as
-//! given (JSON, SSE, JSON lines or plain text), anything else as its
-//! `JSON.stringify` text; the result comes back as JSON text.
+//! Trace and `PromptResult` exports: `PromptResult.fromTrace`,
+//! `detectTraceFormat`, `new PromptResult(data)`, `PromptResult.error` and
+//! `toEvalResult`, over [`crate::traces`]. A trace crosses as UTF-8 text: a
+//! JS string as given (JSON, SSE, JSON lines or plain text), anything else
+//! as its `JSON.stringify` text; data and options cross as payload parts
+//! ([`super::wire`]). Results come back as JSON text: the run's facts once
+//! (the glue keeps them; no accessor crosses again).
 
 use super::to_js;
+use super::wire::parts;
 use crate::error::{ErrorCode, MatcherError, Result};
-use crate::traces::{detect_trace_format_text, PromptResult, TraceFormat};
+use crate::reader::Reader;
+use crate::traces::{
+    detect_trace_format_text, read_data, read_error, read_eval_options, LatencyBreakdown, PromptResult, TokenUsage,
+    TraceFormat,
+};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 fn text(payload: &[u8]) -> Result<&str> {
     std::str::from_utf8(payload).map_err(|_| MatcherError::new(ErrorCode::InvalidJson, "trace", "payload is not UTF-8"))
 }
 
+fn to_json(v: &impl Serialize) -> Result<String> {
+    serde_json::to_string(v).map_err(|e| MatcherError::new(ErrorCode::UnsupportedValue, "trace", e.to_string()))
+}
+
+/// What the glue keeps of a run: its facts (normalised: defaults filled
+/// in), the indices of its user, assistant and tool messages, and whether
+/// its trace shows a failed tool.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Facts<'a> {
+    prompt: &'a str,
+    text: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    provider: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    model: Option<&'a str>,
+    usage: TokenUsage,
+    latency: LatencyBreakdown,
+    tool_failure: bool,
+    user_messages: Vec<usize>,
+    assistant_messages: Vec<usize>,
+    tool_messages: Vec<usize>,
+}
+
+impl<'a> Facts<'a> {
+    fn of(r: &'a PromptResult) -> Facts<'a> {
+        Facts {
+            prompt: &r.prompt,
+            text: &r.text,
+            error: r.get_error(),
+            provider: r.get_provider(),
+            model: r.get_model(),
+            usage: r.usage,
+            latency: r.latency,
+            tool_failure: r.trace_shows_tool_failure(),
+            user_messages: r.role_indices("user"),
+            assistant_messages: r.role_indices("assistant"),
+            tool_messages: r.role_indices("tool"),
+        }
+    }
+}
+
+/// A run read from a trace: its facts and its lists.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TraceRun<'a> {
+    #[serde(flatten)]
+    facts: Facts<'a>,
+    format: Option<&'static str>,
+    tool_calls: &'a [crate::traces::TraceToolCall],
+    messages: &'a [serde_json::Value],
+    spans: &'a [serde_json::Value],
+    widget_snapshots: &'a [serde_json::Value],
+    diagnostics: &'a [crate::traces::Diagnostic],
+}
+
 /// Reads a trace: `payload` is its text, `format` a format name or `""` to
 /// detect it, `messages` whether to build the conversation too (the glue
-/// asks for it only when `getMessages()` is first called). Returns the
-/// `PromptResult` as JSON text (`{ format, text, toolCalls, messages, error?,
-/// diagnostics }`). Errors: `INVALID_OPTION` at `options.format` for an
-/// unknown name; `INVALID_ARGUMENT` at `trace` for an input whose format
-/// cannot be told or does not fit `format`.
+/// asks for it only when the messages are first needed). Returns the run
+/// as JSON text: its facts (`prompt`, `text`, `error?`, `provider?`,
+/// `model?`, `usage`, `latency`, `toolFailure`, `userMessages`,
+/// `assistantMessages`, `toolMessages`) and lists (`format`, `toolCalls`,
+/// `messages`, `spans`, `widgetSnapshots`, `diagnostics`). Errors:
+/// `INVALID_OPTION` at `options.format` for an unknown name;
+/// `INVALID_ARGUMENT` at `trace` for an input whose format cannot be told
+/// or does not fit `format`.
 #[wasm_bindgen]
 pub fn trace_read(payload: &[u8], format: &str, messages: bool) -> std::result::Result<String, JsValue> {
     (|| -> Result<String> {
@@ -34,7 +104,66 @@ pub fn trace_read(payload: &[u8], format: &str, messages: bool) -> std::result::
         } else {
             PromptResult::calls_from_trace_text(text, format)?
         };
-        serde_json::to_string(&r).map_err(|e| MatcherError::new(ErrorCode::UnsupportedValue, "trace", e.to_string()))
+        to_json(&TraceRun {
+            facts: Facts::of(&r),
+            format: r.format,
+            tool_calls: &r.tool_calls,
+            messages: &r.messages,
+            spans: &r.spans,
+            widget_snapshots: &r.widget_snapshots,
+            diagnostics: &r.diagnostics,
+        })
+    })()
+    .map_err(to_js)
+}
+
+/// `new PromptResult(data)`: reads the one part, `PromptResultData`, and
+/// returns the run's facts as JSON text (see [`trace_read`]; the glue keeps
+/// the caller's own lists). Errors: `INVALID_ARGUMENT` at `data` or at the
+/// member of the wrong type (`data.usage.inputTokens`).
+#[wasm_bindgen]
+pub fn prompt_from_data(payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
+    (|| -> Result<String> {
+        let [data] = parts(payload, ext, ["data"])?;
+        let r = read_data(&Reader::new(Some(&data), "data"))?;
+        to_json(&Facts::of(&r))
+    })()
+    .map_err(to_js)
+}
+
+/// `PromptResult.error(error, latency, prompt, metadata)`: the four parts;
+/// returns the run's facts as JSON text. Errors: `INVALID_ARGUMENT` at
+/// `error` (not a string), `latency`, `prompt`, `metadata`;
+/// `INVALID_OPTION` at `metadata.provider` and the other members.
+#[wasm_bindgen]
+pub fn prompt_error(payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
+    (|| -> Result<String> {
+        let [error, latency, prompt, metadata] = parts(payload, ext, ["error", "latency", "prompt", "metadata"])?;
+        let r = read_error(
+            &Reader::new(Some(&error), "error"),
+            &Reader::new(Some(&latency), "latency"),
+            &Reader::new(Some(&prompt), "prompt"),
+            &Reader::new(Some(&metadata), "metadata"),
+        )?;
+        to_json(&Facts::of(&r))
+    })()
+    .map_err(to_js)
+}
+
+/// `toEvalResult(options)`: parts `[facts, toolFailure, options]`, the facts
+/// as [`prompt_from_data`] returned them. Returns the `EvalResultInput` the
+/// core builds from them as JSON text; the glue replaces its lists
+/// (`trace`, `actualToolCalls`, `widgetSnapshots`, …) with the caller's own
+/// objects. Errors: `INVALID_ARGUMENT` at `options` (not an object),
+/// `INVALID_OPTION` at its member of the wrong type (`options.passed`).
+#[wasm_bindgen]
+pub fn prompt_eval(payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
+    (|| -> Result<String> {
+        let [facts, tool_failure, options] = parts(payload, ext, ["result", "result", "options"])?;
+        let mut r = read_data(&Reader::new(Some(&facts), "result"))?;
+        r.tool_failed = matches!(tool_failure, crate::value::Val::Bool(true));
+        let o = read_eval_options(&Reader::new(Some(&options), "options").options())?;
+        to_json(&r.to_eval_result(&o))
     })()
     .map_err(to_js)
 }
@@ -53,7 +182,7 @@ pub fn trace_detect(payload: &[u8]) -> std::result::Result<String, JsValue> {
 /// Benchmark (not part of the API; bench/traces.mjs): parses `payload` with
 /// plain `serde_json` inside WebAssembly (the whole text, or each `data: ` /
 /// JSON line of a stream) and returns how many values parsed: the practical
-/// limit the readers are measured against, as tests/traces/bench.rs does
+/// limit the readers are measured against, as tests/traces_bench.rs does
 /// natively.
 #[doc(hidden)]
 #[wasm_bindgen]

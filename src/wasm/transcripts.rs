@@ -25,8 +25,8 @@ fn strings(r: &Reader<'_, '_>, what: &str) -> Result<Vec<String>> {
 
 /// `normalizeTranscript`: `input` is raw transcript text when `is_text`, else
 /// the JSON text of parsed records; `options` is `{ harness?, workspace?,
-/// mcpServers? }` as JSON (extended form, see [`crate::value::parse`]). Returns `{ harness, turns }` as JSON text (the
-/// glue adds the run-level `events`).
+/// mcpServers? }` as JSON (extended form, see [`crate::value::parse`]). Returns `{ harness, turns, diagnostics }` as
+/// JSON text (the glue adds the run-level `events`).
 ///
 /// Errors: `INVALID_OPTION` for a `harness` that is not a known name, a
 /// `workspace` that is not a string, `mcpServers` that are not strings.
@@ -47,11 +47,12 @@ pub fn transcript_normalize(input: &str, is_text: bool, options: &str) -> std::r
         } else {
             normalize_transcript(&json(input, "input")?, harness, &opts)?
         };
-        // `{ harness, turns }` only: the JS glue makes `events` from the turns'
+        // `{ harness, turns, diagnostics }` only: the JS glue makes `events` from the turns'
         // events (the same objects), so no event crosses twice.
         let view = RunTurns {
             harness: &run.harness,
             turns: &run.turns,
+            diagnostics: &run.diagnostics,
         };
         Ok(serde_json::to_string(&view).unwrap_or_default())
     })()
@@ -62,6 +63,7 @@ pub fn transcript_normalize(input: &str, is_text: bool, options: &str) -> std::r
 struct RunTurns<'r> {
     harness: &'r str,
     turns: &'r [Turn],
+    diagnostics: &'r [TranscriptDiagnostic],
 }
 
 /// reeval's `transcript.jsonl` from a JSON array of events.
@@ -224,7 +226,7 @@ fn check(m: &str, actual: &Value, negated: bool, rest: &[Val<'_>]) -> Result<Che
             let ws = o.field("workspace").opt_str()?;
             let ignore = strings(&o.field("ignore"), "an array of globs")?;
             let patterns = path_patterns(&arg[0], ws)?;
-            text(&to_have_changed(&subject()?, &patterns, &ignore, negated))
+            text(&to_have_changed(&subject()?, &patterns, &ignore, ws, negated))
         }
         "toHaveFile" => {
             let path = arg[0].str()?;
@@ -243,6 +245,58 @@ fn check(m: &str, actual: &Value, negated: bool, rest: &[Val<'_>]) -> Result<Che
             ))
         }
     })
+}
+
+/// `createRecorder`'s labels and records (reeval's "Labels"): a
+/// [`Recorder`] per recorder the glue makes; the glue runs the matchers and
+/// hands each outcome over.
+#[wasm_bindgen]
+#[derive(Default)]
+pub struct CheckRecorder(Recorder);
+
+#[wasm_bindgen]
+impl CheckRecorder {
+    /// An empty recorder for one attempt.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> CheckRecorder {
+        CheckRecorder::default()
+    }
+
+    /// Records one check: `label\nmatcher\nnegated\nfirstArg\nsoft\noutcome`
+    /// (`label` a string or `null`, `firstArg` the first argument's text,
+    /// `outcome` `{ pass, message }` or `{ error }`); returns the record
+    /// `{ label, matcher, status, soft, message? }` as JSON text.
+    pub fn record(&mut self, payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
+        (|| -> Result<String> {
+            let names = ["label", "matcher", "negated", "firstArg", "soft", "outcome"];
+            let [label, matcher, negated, first, soft, outcome] = super::parts(payload, ext, names)?;
+            let arg = |v, name| Reader::new(Some(v), name);
+            let o = arg(&outcome, "outcome");
+            let result = MatchResult {
+                pass: o.field("pass").opt_bool()?.unwrap_or(false),
+                message: o.field("message").opt_str()?.unwrap_or_default().to_string(),
+            };
+            let outcome = o.field("error").opt_str()?.map_or(Ok(&result), Err);
+            let given = arg(&label, "label").opt_str()?;
+            let (matcher, first) = (arg(&matcher, "matcher").str()?, arg(&first, "firstArg").str()?);
+            let (negated, soft) = (arg(&negated, "negated").opt_bool()?, arg(&soft, "soft").opt_bool()?);
+            let record = self.0.record(
+                given,
+                matcher,
+                negated == Some(true),
+                first,
+                soft == Some(true),
+                outcome,
+            );
+            Ok(serde_json::to_string(record).unwrap_or_default())
+        })()
+        .map_err(to_js)
+    }
+
+    /// Whether the attempt passes: no check failed or erred.
+    pub fn passed(&self) -> bool {
+        self.0.attempt_passed()
+    }
 }
 
 /// Benchmark baseline (not part of the API): parses every JSON line of

@@ -12,7 +12,18 @@ const BASH: &str = include_str!("../fixtures/transcripts/claude-code/gleam-sdk_a
 fn turn() -> Value {
     let run: Value = serde_json::from_str(&transcript_normalize(BASH, true, "{}").unwrap()).unwrap();
     assert_eq!(run["harness"], json!("claude-code"));
+    assert_eq!(run["diagnostics"], json!([]));
     run["turns"][0].clone()
+}
+
+#[wasm_bindgen_test]
+fn reading_nothing_crosses_as_a_diagnostic() {
+    let run: Value = serde_json::from_str(&transcript_normalize("no JSON here", true, "{}").unwrap()).unwrap();
+    assert_eq!(run["harness"], json!("unknown"));
+    assert_eq!(
+        run["diagnostics"],
+        json!([{ "code": "NOTHING_READ", "path": "input", "message": "read nothing: no line of the input is a JSON record" }])
+    );
 }
 
 fn check(matcher: &str, args: Value) -> Result<Value, wasm_bindgen::JsValue> {

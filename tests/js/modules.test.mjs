@@ -37,6 +37,8 @@ test("mcp-matchers/matchers compiles only the tool-call module", () => {
 
 test("each family entry compiles its own module; the root compiles the four families, never the schema module", () => {
   assert.deepEqual(compiledBy("traces.js"), [size("traces")]);
+  // The agent loop rides in the traces module (replayModel reads traces).
+  assert.deepEqual(compiledBy("agent.js"), [size("traces")]);
   assert.deepEqual(compiledBy("transcripts.js"), [size("transcripts")]);
   assert.deepEqual(compiledBy("responses.js"), [size("responses")]);
   // The expect matchers need only the responses module (snapshot files and runners load on use).

@@ -20,7 +20,8 @@ const assertionsFile = join(root, "examples", "transcript-assertions.json");
 const spec = JSON.parse(readFileSync(assertionsFile, "utf8"));
 
 function run(...args) {
-  const r = spawnSync(process.execPath, [program, ...args], { cwd: root, encoding: "utf8" });
+  // --json prints every event of every transcript (the pi session file alone has 454): more than spawnSync's 1 MB default.
+  const r = spawnSync(process.execPath, [program, ...args], { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -40,7 +41,7 @@ test("every real transcript is normalised and every record is as the assertions 
   const checks = spec.transcripts.flatMap((t) => t.checks);
   const fails = checks.filter((c) => c.expect === "fail").length;
   const errors = checks.filter((c) => c.expect === "error").length;
-  const summary = `17 transcripts, ${checks.length} checks: ${checks.length - fails - errors} pass, ${fails} fail, ${errors} error; every record as expected.`;
+  const summary = `19 transcripts, ${checks.length} checks: ${checks.length - fails - errors} pass, ${fails} fail, ${errors} error; every record as expected.`;
   assert.equal(out.trimEnd().split("\n").at(-1), summary);
   // Records are printed readably: status, soft, label, message.
   assert.match(out, /^codex\/untether_SYNTHETIC_all_item_types\.jsonl {2}\(codex: 2 turns, 8 events\)$/m);
@@ -101,6 +102,7 @@ test("a wrong message, a wrong harness and an unknown matcher make it fail too",
 test("files and folders given as arguments are the only ones run", () => {
   const { code, out } = run(join(root, "tests", "fixtures", "transcripts", "pi"), join(root, "tests", "fixtures", "transcripts", "codex", "agentcmd_codex-exec_file_change.jsonl"));
   assert.equal(code, 0, out);
-  assert.equal(out.trimEnd().split("\n").at(-1), "3 transcripts, 6 checks: 6 pass, 0 fail, 0 error; every record as expected.");
+  // pi/ holds two --mode json files (3 + 2 checks) and a session file (3); the Codex file has 1.
+  assert.equal(out.trimEnd().split("\n").at(-1), "4 transcripts, 9 checks: 9 pass, 0 fail, 0 error; every record as expected.");
   assert.match(out, /^pi\/untether_pi-mode-json_bash-write\.jsonl {2}\(pi: 1 turn, 2 events\)$/m);
 });

@@ -268,7 +268,8 @@ test("labels and records (the seed's table)", () => {
 
 test("a run's events are its turns' events, in turn order, each stored once", () => {
   const c = norm("claude-code/claudeless_session_write-read-edit-denied.jsonl");
-  assert.deepEqual(Object.keys(c), ["harness", "turns", "events"]);
+  assert.deepEqual(Object.keys(c), ["harness", "turns", "events", "diagnostics"]);
+  assert.deepEqual(c.diagnostics, []);
   // Two turns (one Write; a Read and a refused Edit) and their three events.
   assert.deepEqual(c.turns.map((t) => t.events.length), [1, 2]);
   assert.equal(c.events.length, 3);

@@ -79,3 +79,29 @@ test("a coded error is not a trap: no restart", () => {
   assert.throws(() => evaluateToolCalls(42, []), (e) => e instanceof MatcherError && e.code === "INVALID_ARGUMENT");
   assert.equal(families.tool_calls.restarts ?? 0, before);
 });
+
+// A class export (the agent loop, src/agent/) made before a restart belongs to
+// the old instance: the run it drives ends as an error PromptResult (prompt()
+// never throws, the seed mcpjam-testagent.txt), freeing it frees nothing of
+// the new instance, and the next prompt runs in the restarted module.
+test("traces: a trap during an agent run ends that run as an error, and the next run works", async () => {
+  const { TestAgent } = await import("../../pkg/agent.js");
+  const tools = { echo: { description: "Echoes", inputSchema: { type: "object" }, execute: async () => ({ content: [{ type: "text", text: "Echo" }] }) } };
+  let trap = true;
+  const model = async () => {
+    if (trap) {
+      trap = false;
+      assertInternal(() => families.traces.__trap_for_tests(0), "traces");
+    }
+    return { text: "done", finishReason: "stop" };
+  };
+  const agent = new TestAgent({ tools, model });
+  const failed = await agent.prompt("first");
+  assert.equal(failed.hasError(), true);
+  assert.match(failed.getError(), /made before the module restarted/);
+  assert.equal(failed.getPrompt(), "first");
+  const ok = await agent.prompt("second");
+  assert.equal(ok.hasError(), false, ok.getError());
+  assert.equal(ok.text, "done");
+  await probes.traces();
+});

@@ -30,4 +30,14 @@ const hit = toolResponseMatchers.toContainToolText.call({ isNot: false }, { cont
 assert.equal(hit.pass, true);
 assert.throws(() => toolResponseMatchers.toContainToolText.call({}, "x", "x", { caseSensitive: 1 }), (e) => e instanceof MatcherError && e.code === "INVALID_OPTION");
 await assert.rejects(() => import("mcp-matchers/vitest"), (e) => e.code === "ERR_MODULE_NOT_FOUND");
-console.log("pack check: mcp-matchers, mcp-matchers/matchers, mcp-matchers/schema and mcp-matchers/expect import and answer");
+// mcp-matchers/agent: the agent loop, with a model function and a record tool (no AI SDK installed).
+const { TestAgent } = await import("mcp-matchers/agent");
+const agent = new TestAgent({
+  tools: { add: { inputSchema: { type: "object" }, execute: async ({ a, b }) => ({ content: [{ type: "text", text: String(a + b) }] }) } },
+  model: async ({ stepIndex }) => (stepIndex === 0 ? { toolCalls: [{ toolName: "add", input: { a: 2, b: 3 } }] } : { text: "5" }),
+});
+const run = await agent.prompt("Add 2 and 3");
+assert.equal(run.text, "5");
+assert.equal(evaluateToolCalls([{ toolName: "add", arguments: { a: 2, b: 3 } }], run.getToolCalls()).passed, true);
+assert.throws(() => new TestAgent({ tools: {}, model: "openai/gpt-4o" }), (e) => e instanceof MatcherError && e.code === "INVALID_OPTION");
+console.log("pack check: mcp-matchers, mcp-matchers/matchers, mcp-matchers/schema, mcp-matchers/expect and mcp-matchers/agent import and answer");

@@ -305,3 +305,113 @@ fn evaluate_expectations_on_recorded_responses() {
     );
     assert!(e.is_err());
 }
+
+/// `run_eval_dataset` against the reference's `runEvalDataset`
+/// (`@gleanwork/mcp-server-tester@1.1.0` under Node 20) run on the same
+/// dataset with the same scripted tool: the values below are the
+/// reference's (counts, each case's pass and error, pass rates, `wilsonCI`,
+/// infrastructure errors, expectation messages, `stopOnFailure`,
+/// `filterTags`).
+#[test]
+fn run_eval_dataset_as_the_reference_runs_it() {
+    let (echo, sum) = (
+        fixture("everything/echo.result.json"),
+        fixture("everything/get-sum.result.json"),
+    );
+    let dataset = json!({ "name": "native", "cases": [
+        { "id": "echo", "toolName": "echo", "args": { "message": "hi" }, "tags": ["smoke"], "expect": { "containsText": "Echo:", "isError": false } },
+        { "id": "flaky", "toolName": "flaky", "args": {}, "iterations": 5, "accuracyThreshold": 0.6, "expect": { "containsText": "Echo" } },
+        { "id": "infra", "toolName": "infra", "args": {}, "iterations": 4, "expect": { "containsText": "sum" } },
+        { "id": "down", "toolName": "down", "args": {}, "iterations": 3, "expect": { "containsText": "sum" } },
+        { "id": "no-args", "toolName": "echo", "tags": ["smoke"] }
+    ]});
+    let err = |m: &str| Err::<Value, _>(ToolError::new(m));
+    let run = |options: Value| {
+        let mut seen = std::collections::HashMap::<String, usize>::new();
+        let mut tool = |name: Option<&str>, _: &Value, _: &Value| {
+            let name = name.unwrap_or_default().to_string();
+            let n = *seen.entry(name.clone()).and_modify(|n| *n += 1).or_insert(0);
+            match (name.as_str(), n) {
+                ("echo", _) => Ok(echo.clone()),
+                ("flaky", n) => Ok(if n % 2 == 0 { echo.clone() } else { sum.clone() }),
+                ("infra", 1) => err("read ECONNRESET"),
+                ("infra", 3) => err("429 Too Many Requests"),
+                ("infra", _) => Ok(sum.clone()),
+                _ => err("fetch failed: network unreachable"),
+            }
+        };
+        run_eval_dataset(&dataset, &mut tool, &options, &mut EvaluateContext::default()).unwrap()
+    };
+    let r = run(json!({}));
+    assert_eq!([&r["total"], &r["passed"], &r["failed"]], [5, 3, 2]);
+    let cases = r["caseResults"].as_array().unwrap();
+    let field = |k: &str| cases.iter().map(|c| c[k].clone()).collect::<Vec<_>>();
+    assert_eq!(field("pass"), [true, true, true, false, false]);
+    assert_eq!(
+        field("error"),
+        [
+            Value::Null,
+            Value::Null,
+            json!("429 Too Many Requests"),
+            json!("fetch failed: network unreachable"),
+            json!("Eval case no-args: args is required for direct mode")
+        ]
+    );
+    assert_eq!(
+        field("assertionPassRate"),
+        [Value::Null, json!(0.6), json!(1.0), json!(0.0), Value::Null]
+    );
+    assert_eq!(
+        cases[1]["assertionPassRateCI"],
+        json!({ "lower": 0.22908578299119853, "upper": 0.8840159180583853 })
+    );
+    assert_eq!(
+        cases[2]["assertionPassRateCI"],
+        json!({ "lower": 0.29021949554532234, "upper": 1.0 })
+    );
+    assert_eq!(cases[3].get("assertionPassRateCI"), None);
+    assert_eq!(
+        [
+            &cases[2]["infrastructureErrorRate"],
+            &cases[2]["infrastructureErrorCount"]
+        ],
+        [&json!(0.5), &json!(2)]
+    );
+    let infra: Vec<_> = cases[2]["iterationResults"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i["pass"].clone(), i["isInfrastructureError"].clone()))
+        .collect();
+    assert_eq!(
+        infra,
+        [(true, false), (false, true), (true, false), (false, true)].map(|(a, b)| (json!(a), json!(b)))
+    );
+    assert_eq!(cases[3]["infrastructureErrorCount"], 3);
+    assert_eq!(
+        cases[0]["expectations"]["textContains"]["message"],
+        "Response contains expected text"
+    );
+    assert_eq!(
+        cases[0]["expectations"]["error"]["message"],
+        "Response is not an error as expected"
+    );
+    assert_eq!(cases[0]["response"], echo);
+    let stopped = run(json!({ "stopOnFailure": true }));
+    assert_eq!([&stopped["total"], &stopped["passed"]], [4, 3]);
+    let tagged = run(json!({ "filterTags": ["smoke"] }));
+    let ids: Vec<_> = tagged["caseResults"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].clone())
+        .collect();
+    assert_eq!(ids, ["echo", "no-args"]);
+    let e = run_eval_dataset(
+        &dataset,
+        &mut |_, _, _| err("x"),
+        &json!({ "concurrency": 0 }),
+        &mut EvaluateContext::default(),
+    );
+    assert_eq!(e.unwrap_err().path, "options.concurrency");
+}

@@ -15,6 +15,8 @@ mod gemini;
 mod mcpjam;
 mod openai_chat;
 mod openai_responses;
+mod prompt_data;
 mod prompt_result;
 mod robustness;
+mod run_facts;
 mod vercel;

@@ -3,7 +3,7 @@
 //! was written down by hand from the fixture files themselves (ids, names,
 //! commands, paths, timestamps and the durations between them), never
 //! pasted from this crate's output.
-use crate::helpers::fixture;
+use crate::helpers::{fixture, row, summary};
 use mcp_matchers::transcripts::*;
 use serde_json::{json, Value};
 
@@ -17,35 +17,6 @@ fn run_in(path: &str, workspace: &str) -> Run {
         ..Default::default()
     };
     normalize_text(&fixture(path), None, &opts).unwrap()
-}
-
-/// `(turn, type, name, toolCallId, path|target|query|url, ok)` of an event.
-type Row = (u32, &'static str, String, String, String, Option<bool>);
-
-fn summary(r: &Run) -> Vec<Row> {
-    r.iter_events()
-        .map(|e| {
-            let what = e
-                .path
-                .clone()
-                .or(e.query.clone())
-                .or(e.url.clone())
-                .or(e.target.clone())
-                .unwrap_or_default();
-            (
-                e.turn,
-                e.kind.as_str(),
-                e.name.clone().unwrap_or_default(),
-                e.tool_call_id.clone().unwrap_or_default(),
-                what,
-                e.ok,
-            )
-        })
-        .collect()
-}
-
-fn row(turn: u32, ty: &'static str, name: &str, id: &str, what: &str, ok: Option<bool>) -> Row {
-    (turn, ty, name.into(), id.into(), what.into(), ok)
 }
 
 #[test]
@@ -383,6 +354,7 @@ fn harness_names_and_detection() {
     assert_eq!((e.code.as_str(), e.path.as_str()), ("INVALID_ARGUMENT", "input"));
     let empty = normalize_text("banner line\n", None, &NormalizeOptions::default()).unwrap();
     assert!(empty.events().is_empty());
+    assert_eq!(empty.diagnostics[0].code, "NOTHING_READ");
     // Named harness wins over detection.
     let r = normalize_text(
         &fixture("opencode/untether_opencode-run-json_bash.jsonl"),
@@ -538,7 +510,8 @@ fn a_run_stores_each_event_once_and_serialises_the_run_level_list() {
     assert_eq!(r.turns[0].events.len(), 8);
     let v = serde_json::to_value(&r).unwrap();
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, ["events", "harness", "turns"]);
+    assert_eq!(keys, ["diagnostics", "events", "harness", "turns"]);
+    assert_eq!(v["diagnostics"], json!([]));
     assert_eq!(v["events"], v["turns"][0]["events"]);
     assert_eq!(v["events"][0]["target"], json!("pytest -q"));
     // JSON in: the turns when present, else `events` grouped by turn.

@@ -16,10 +16,15 @@ const FIXTURES: &[(&str, &str)] = &[
         "claude-code/claudeless_session_write-read-edit-denied.jsonl",
     ),
     ("codex", "codex/untether_SYNTHETIC_all_item_types.jsonl"),
+    (
+        "codex-rollout",
+        "codex/agtrace_codex-0.66-rollout_shell-command-apply-patch.jsonl",
+    ),
     ("gemini-cli", "gemini-cli/agentcmd_gemini-session-msg_tool-replace.json"),
     ("opencode", "opencode/untether_opencode-run-json_bash.jsonl"),
     ("cursor", "cursor/cursor-hack_direct-sleep.jsonl"),
     ("pi", "pi/untether_pi-mode-json_print_events.jsonl"),
+    ("pi-session", "pi/pi-mono_session-file_before-compaction.jsonl"),
 ];
 
 const ID_KEYS: &[&str] = &[

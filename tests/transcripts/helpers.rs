@@ -31,3 +31,34 @@ pub fn diff_turn(files: &[(&str, &str)]) -> Subject {
         ..Default::default()
     }
 }
+
+/// `(turn, type, name, toolCallId, path|target|query|url, ok)` of an event.
+pub type Row = (u32, &'static str, String, String, String, Option<bool>);
+
+/// The [`Row`] of each event, in run order.
+pub fn summary(r: &Run) -> Vec<Row> {
+    r.iter_events()
+        .map(|e| {
+            let what = e
+                .path
+                .clone()
+                .or(e.query.clone())
+                .or(e.url.clone())
+                .or(e.target.clone())
+                .unwrap_or_default();
+            (
+                e.turn,
+                e.kind.as_str(),
+                e.name.clone().unwrap_or_default(),
+                e.tool_call_id.clone().unwrap_or_default(),
+                what,
+                e.ok,
+            )
+        })
+        .collect()
+}
+
+/// A [`Row`] written out by hand.
+pub fn row(turn: u32, ty: &'static str, name: &str, id: &str, what: &str, ok: Option<bool>) -> Row {
+    (turn, ty, name.into(), id.into(), what.into(), ok)
+}

@@ -1,5 +1,6 @@
 //! The transcript family (`mcp_matchers::transcripts`): the harness
-//! adapters on the real fixtures in tests/fixtures/transcripts/ (see its
+//! adapters on the real fixtures (stored sessions and the workspace they
+//! record in `sessions`) in tests/fixtures/transcripts/ (see its
 //! SOURCES.md), the matchers with the seed's messages (`reeval-matchers.txt`),
 //! JavaScript regular expressions, property tests, and the ignored
 //! throughput bench.
@@ -12,3 +13,4 @@ mod bench;
 mod matchers;
 mod properties;
 mod regex;
+mod sessions;

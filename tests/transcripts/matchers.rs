@@ -274,18 +274,63 @@ fn g(glob: &str) -> PathPattern {
 #[test]
 fn to_have_changed_with_the_seed_messages() {
     let s = diff_turn(&[("test/greet.test.js", "modified"), ("src/greet.ts", "modified")]);
-    let r = to_have_changed(&s, &[g("tsconfig.json"), g("biome.json"), g("test/**")], &[], true);
+    let r = to_have_changed(
+        &s,
+        &[g("tsconfig.json"), g("biome.json"), g("test/**")],
+        &[],
+        None,
+        true,
+    );
     assert!(!r.pass);
     assert_eq!(
         r.message,
         r#"expected no changes to tsconfig.json, biome.json, test/**, got ["test/greet.test.js" (modified)]"#
     );
-    assert!(to_have_changed(&s, &[g("src/greet.ts")], &[], false).pass);
+    assert!(to_have_changed(&s, &[g("src/greet.ts")], &[], None, false).pass);
     let none = diff_turn(&[]);
-    let r = to_have_changed(&none, &[g("src/greet.ts")], &[], false);
+    let r = to_have_changed(&none, &[g("src/greet.ts")], &[], None, false);
     assert_eq!(r.message, "expected changes to src/greet.ts, got none");
-    assert!(!to_have_changed(&none, &[], &[], false).pass);
-    assert!(to_have_changed(&Subject::default(), &[], &[], true).pass);
+    assert!(!to_have_changed(&none, &[], &[], None, false).pass);
+    assert!(to_have_changed(&Subject::default(), &[], &[], None, true).pass);
+}
+
+#[test]
+fn the_workspace_strips_absolute_diff_paths_as_it_strips_globs() {
+    // A diff listing absolute paths (issue 11, item 7): the workspace prefix goes from both sides.
+    let s = diff_turn(&[
+        ("/w/test/greet.test.js", "modified"),
+        ("/w/src/greet.ts", "modified"),
+        ("/elsewhere/notes.md", "added"),
+        ("C:\\w2\\lib\\x.js", "deleted"),
+    ]);
+    let r = to_have_changed(&s, &[g("test/**")], &[], Some("/w"), true);
+    assert!(!r.pass);
+    assert_eq!(
+        r.message,
+        r#"expected no changes to test/**, got ["test/greet.test.js" (modified)]"#
+    );
+    assert!(to_have_changed(&s, &[g("/w/src/greet.ts")], &[], Some("/w/"), false).pass);
+    assert!(to_have_changed(&s, &[g("src")], &[], Some("/w"), false).pass);
+    // A path outside the workspace keeps its absolute form (with `/` separators).
+    let r = to_have_changed(&s, &[g("docs/**")], &[], Some("/w"), false);
+    assert_eq!(
+        r.message,
+        r#"expected changes to docs/**, got ["test/greet.test.js" (modified), "src/greet.ts" (modified), "/elsewhere/notes.md" (added), "C:/w2/lib/x.js" (deleted)]"#
+    );
+    // Windows separators in both.
+    let r = to_have_changed(
+        &s,
+        &[PathPattern::glob("lib\\*.js", Some("C:\\w2"), "paths").unwrap()],
+        &[],
+        Some("C:\\w2"),
+        false,
+    );
+    assert!(r.pass);
+    // .gitignore rules see the workspace-relative path too.
+    let ignore = vec!["test/".to_string()];
+    assert!(to_have_changed(&s, &[g("test/**")], &ignore, Some("/w"), true).pass);
+    // Without a workspace, absolute diff paths only match absolute-looking globs.
+    assert!(!to_have_changed(&s, &[g("src/greet.ts")], &[], None, false).pass);
 }
 
 #[test]
@@ -296,7 +341,7 @@ fn globs_dotfiles_double_stars_braces_dirs_and_absolute_paths() {
         ("docs/readme.md", "deleted"),
         (".env", "added"),
     ]);
-    let hit = |glob: &str| to_have_changed(&s, &[g(glob)], &[], false).pass;
+    let hit = |glob: &str| to_have_changed(&s, &[g(glob)], &[], None, false).pass;
     assert!(hit(".github/**")); // dot-directory
     assert!(hit("**/*.yml")); // ** at the start crosses a dot-directory
     assert!(hit("src/**")); // ** at the end
@@ -310,7 +355,7 @@ fn globs_dotfiles_double_stars_braces_dirs_and_absolute_paths() {
     assert!(hit("*")); // dotfiles included: .env
     assert!(!hit("lib/**"));
     assert!(!hit("src/*.ts")); // * stays within one directory
-    assert!(to_have_changed(&s, &[PathPattern::Regex(re("\\.ya?ml$", ""))], &[], false).pass);
+    assert!(to_have_changed(&s, &[PathPattern::Regex(re("\\.ya?ml$", ""))], &[], None, false).pass);
     // Status in the list; .gitignore'd files are not in the diff.
     let ignore = vec![
         "# comment".to_string(),
@@ -318,7 +363,7 @@ fn globs_dotfiles_double_stars_braces_dirs_and_absolute_paths() {
         "docs/".into(),
         "!docs/readme.md".into(),
     ];
-    let r = to_have_changed(&s, &[g("lib/**")], &ignore, false);
+    let r = to_have_changed(&s, &[g("lib/**")], &ignore, None, false);
     assert_eq!(
         r.message,
         r#"expected changes to lib/**, got [".github/workflows/ci.yml" (added), "src/a/b/c.ts" (modified), "docs/readme.md" (deleted)]"#
@@ -396,7 +441,7 @@ fn to_succeed_tail_rules_and_the_16_kb_cap() {
     // Any failure's text is capped at 16 KB, keeping its start and its end.
     let files: Vec<(String, &str)> = (0..2000).map(|i| (format!("src/file-{i:04}.ts"), "modified")).collect();
     let many: Vec<(&str, &str)> = files.iter().map(|(p, s)| (p.as_str(), *s)).collect();
-    let r = to_have_changed(&diff_turn(&many), &[g("src/**")], &[], true);
+    let r = to_have_changed(&diff_turn(&many), &[g("src/**")], &[], None, true);
     assert!(!r.pass && r.message.len() <= 16 * 1024, "{} bytes", r.message.len());
     assert!(r.message.starts_with("expected no changes to src/**, got [") && r.message.contains("\n…\n"));
     assert!(

@@ -141,6 +141,7 @@ mod records {
         #[test]
         fn mutated_fixture_lines_normalise_or_error_without_panic(cut in 0usize..400, at in 0usize..400, c in any::<char>()) {
             let text = fixture("codex/untether_SYNTHETIC_all_item_types.jsonl")
+                + &fixture("codex/agtrace_codex-0.66-rollout_shell-command-apply-patch.jsonl")
                 + &fixture("cursor/cursor-hack_parallel-sleep.jsonl")
                 + &fixture("pi/untether_pi-mode-json_bash-write.jsonl");
             let mut chars: Vec<char> = text.chars().collect();
@@ -175,7 +176,7 @@ mod checks {
                 let _ = p.matches_sub(&path);
             }
             let s = diff_turn(&[(path.as_str(), "added")]);
-            let _ = to_have_changed(&s, &[], &[glob], true);
+            let _ = to_have_changed(&s, &[], &[glob], None, true);
             let _ = to_have_file(&path, Some(&TextOrRegex::text(source.clone())), Some(&source), false);
             let _ = to_succeed(f64::NAN, &source, &path, false);
             let _ = to_pass(&json!({ "score": source, "threshold": 1 }), false);

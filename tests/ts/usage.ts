@@ -138,3 +138,21 @@ const schemaPath: (string | number)[] | undefined = schemaIssues[0]?.path;
 const docCheck: string = validateJsonSchemaResponse("{}", { type: "object" }).message;
 const docValid: boolean = weather.validate({ temperature: 1 }).valid;
 void schemaCheck, schemaPath, docCheck, docValid;
+
+// Transcripts: normalizeTranscript's run with its diagnostics, the matchers over it.
+import {
+  normalizeTranscript,
+  readTranscriptJsonl,
+  toHaveChanged,
+  toHaveRun,
+  type NormalizedRun,
+  type Run as TranscriptRun,
+  type TranscriptDiagnostic,
+} from "mcp-matchers";
+const normalized: NormalizedRun = normalizeTranscript('{"type":"session","cwd":"/w"}', { harness: "pi", workspace: "/w" });
+const diagnostics: TranscriptDiagnostic[] = normalized.diagnostics;
+const diagnosticCode: string = diagnostics[0]?.code ?? "";
+const asRun: TranscriptRun = readTranscriptJsonl("");
+const ranIt: boolean = toHaveRun(asRun, /npm test/).pass;
+const changed: boolean = toHaveChanged({ turn: 0, events: [], unreported: [], diff: { files: [] } }, "src/**", { workspace: "/w", ignore: ["dist/"] }).pass;
+void diagnosticCode, ranIt, changed;

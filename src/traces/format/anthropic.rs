@@ -23,7 +23,11 @@ lenient! {
         ty: Str<'a> = "type",
         error: Field<Value> = "error",
         content: Field<TextOr<'a, AnthropicBlock<'a>>> = "content",
+        model: Str<'a> = "model",
+        usage: Field<AnthropicUsage> = "usage",
     }
+    /// `usage` of a message (and of a stream's `message_start` / `message_delta`).
+    struct AnthropicUsage { input_tokens: Field<u64> = "input_tokens", output_tokens: Field<u64> = "output_tokens" }
     struct AnthropicMessage<'a> { role: Str<'a> = "role", content: Field<TextOr<'a, AnthropicBlock<'a>>> = "content" }
     /// A content block: the members of any block type.
     struct AnthropicBlock<'a> {
@@ -39,12 +43,22 @@ lenient! {
     }
 }
 
-/// Reads a message, an error, a message list, or `{ messages }`.
+/// Reads a message, an error, a message list, or a request body `{ model,
+/// messages }`. Usage: `usage.input_tokens` and `output_tokens`; the model: `model`.
 pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
-    if let Some(messages) = doc.list("messages").or(doc.is_list().then_some(doc)) {
+    b.provider_of_format("anthropic");
+    if let Some(messages) = doc.list("messages") {
+        b.model(doc.member("model").and_then(Doc::as_string).as_deref());
         return read_messages(messages, b);
     }
+    if doc.is_list() {
+        return read_messages(doc, b);
+    }
     let d: AnthropicDoc = doc.parse(b);
+    b.model(d.model.str());
+    if let Some(u) = d.usage.get() {
+        b.add_usage(u.input_tokens.get().copied(), u.output_tokens.get().copied());
+    }
     if d.ty.str() == Some("error") {
         match d.error.get() {
             Some(e) => b.error_object(e),
@@ -138,7 +152,11 @@ lenient! {
         content_block: Field<Value> = "content_block",
         delta: Field<AnthropicDelta<'a>> = "delta",
         error: Field<Value> = "error",
+        message: Field<StartMessage<'a>> = "message",
+        usage: Field<AnthropicUsage> = "usage",
     }
+    /// `message_start`'s message: the model and the usage so far.
+    struct StartMessage<'a> { model: Str<'a> = "model", usage: Field<AnthropicUsage> = "usage" }
     struct AnthropicDelta<'a> { ty: Str<'a> = "type", partial_json: Str<'a> = "partial_json", text: Str<'a> = "text" }
 }
 
@@ -156,6 +174,21 @@ struct Open {
 pub(crate) struct AnthropicStream {
     open: Vec<Option<Open>>,
     stopped: bool,
+    model: Option<String>,
+    /// Input and output tokens: `message_start`'s, then `message_delta`'s
+    /// (cumulative) counts.
+    tokens: [Option<u64>; 2],
+}
+
+impl AnthropicStream {
+    fn usage(&mut self, u: Option<&AnthropicUsage>) {
+        let Some(u) = u else { return };
+        for (slot, n) in self.tokens.iter_mut().zip([&u.input_tokens, &u.output_tokens]) {
+            if let Some(&n) = n.get() {
+                *slot = Some(n);
+            }
+        }
+    }
 }
 
 impl StreamReader for AnthropicStream {
@@ -189,6 +222,13 @@ impl StreamReader for AnthropicStream {
                     o.done = true;
                 }
             }
+            "message_start" => {
+                if let Some(m) = ev.message.get() {
+                    self.model = m.model.str().map(str::to_owned);
+                    self.usage(m.usage.get());
+                }
+            }
+            "message_delta" => self.usage(ev.usage.get()),
             "message_stop" => self.stopped = true,
             "error" => match ev.error.get() {
                 Some(e) => b.error_object(e),
@@ -218,11 +258,19 @@ impl StreamReader for AnthropicStream {
             let msg = format!("the stream ended before message_stop; unfinished tool blocks dropped: {dropped:?}");
             b.incomplete(msg);
         }
-        let message = obj([
+        let mut message = obj([
             ("type", "message".into()),
             ("role", "assistant".into()),
             ("content", Value::Array(content)),
         ]);
+        if let Some(m) = self.model {
+            message["model"] = m.into();
+        }
+        let [input, output] = self.tokens;
+        if input.is_some() || output.is_some() {
+            let n = |t: Option<u64>| t.map_or(Value::Null, Value::from);
+            message["usage"] = obj([("input_tokens", n(input)), ("output_tokens", n(output))]);
+        }
         read(Doc::Value(&message), b);
     }
 }

@@ -25,6 +25,13 @@ lenient! {
     struct GeminiDoc<'a> {
         candidates: Seq<GeminiCandidate<'a>> = "candidates",
         prompt_feedback: Field<GeminiFeedback<'a>> = "promptFeedback",
+        model_version: Str<'a> = "modelVersion",
+        usage: Field<GeminiUsage> = "usageMetadata",
+    }
+    /// `usageMetadata`: the prompt's and the candidates' token counts.
+    struct GeminiUsage {
+        prompt_token_count: Field<u64> = "promptTokenCount",
+        candidates_token_count: Field<u64> = "candidatesTokenCount",
     }
     struct GeminiFeedback<'a> { block_reason: Str<'a> = "blockReason" }
     struct GeminiCandidate<'a> { content: Field<GeminiContent<'a>> = "content" }
@@ -44,11 +51,22 @@ lenient! {
 }
 
 /// Reads a response (`{ candidates }`), a contents list, or `{ contents }`.
+/// Usage: `usageMetadata.promptTokenCount` and `candidatesTokenCount` (as
+/// the AI SDK reads them: thoughts are not output tokens); the model:
+/// `modelVersion`.
 pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
+    b.provider_of_format("google");
     if let Some(contents) = doc.list("contents").or(doc.is_list().then_some(doc)) {
         return read_contents(contents, b);
     }
     let d: GeminiDoc = doc.parse(b);
+    b.model(d.model_version.str());
+    if let Some(u) = d.usage.get() {
+        b.add_usage(
+            u.prompt_token_count.get().copied(),
+            u.candidates_token_count.get().copied(),
+        );
+    }
     let candidates = d.candidates.into_items();
     if let n @ 2.. = candidates.len() {
         let msg = format!("{n} alternative candidates; only candidates[0] is read");
@@ -121,7 +139,11 @@ fn response(r: Field<GeminiFunctionResponse>, at: &Loc, b: &mut TraceBuilder) {
 
 lenient! {
     /// A stream chunk: the first candidate's parts are read.
-    pub(crate) struct GeminiChunk { candidates: Seq<ChunkCandidate> = "candidates" }
+    pub(crate) struct GeminiChunk {
+        candidates: Seq<ChunkCandidate> = "candidates",
+        model_version: Field<Value> = "modelVersion",
+        usage: Field<Value> = "usageMetadata",
+    }
     struct ChunkCandidate { finish_reason: Field<Value> = "finishReason", content: Field<ChunkContent> = "content" }
     struct ChunkContent { parts: Seq<Value> = "parts" }
 }
@@ -141,12 +163,20 @@ pub(crate) struct GeminiStream {
     out: Vec<Value>,
     open: Option<Streaming>,
     finished: bool,
+    /// The latest chunk's `modelVersion` and `usageMetadata` (cumulative).
+    model: Option<Value>,
+    usage: Option<Value>,
 }
 
 impl StreamReader for GeminiStream {
     type Event<'e> = GeminiChunk;
 
     fn event(&mut self, _: usize, ev: GeminiChunk, _: Doc, b: &mut TraceBuilder) {
+        for (slot, v) in [(&mut self.model, ev.model_version), (&mut self.usage, ev.usage)] {
+            if let Field::Is(v) = v {
+                *slot = Some(v).filter(|v| !v.is_null());
+            }
+        }
         let Some(c) = ev.candidates.into_items().into_iter().next() else {
             return;
         };
@@ -170,7 +200,12 @@ impl StreamReader for GeminiStream {
             b.incomplete(msg);
         }
         let content = obj([("role", "model".into()), ("parts", Value::Array(self.out))]);
-        let response = obj([("candidates", Value::Array(vec![obj([("content", content)])]))]);
+        let mut response = obj([("candidates", Value::Array(vec![obj([("content", content)])]))]);
+        for (key, v) in [("modelVersion", self.model), ("usageMetadata", self.usage)] {
+            if let Some(v) = v {
+                response[key] = v;
+            }
+        }
         read(Doc::Value(&response), b);
     }
 }

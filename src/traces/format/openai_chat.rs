@@ -17,7 +17,14 @@ use serde_json::{Map, Value};
 
 lenient! {
     /// A response.
-    struct ChatDoc<'a> { choices: Seq<ChatChoice<'a>> = "choices", error: Field<Value> = "error" }
+    struct ChatDoc<'a> {
+        choices: Seq<ChatChoice<'a>> = "choices",
+        error: Field<Value> = "error",
+        model: Str<'a> = "model",
+        usage: Field<ChatUsage> = "usage",
+    }
+    /// `usage` of a response or of a stream's last chunk.
+    struct ChatUsage { prompt_tokens: Field<u64> = "prompt_tokens", completion_tokens: Field<u64> = "completion_tokens" }
     struct ChatChoice<'a> { message: Field<ChatMessage<'a>> = "message" }
     /// A message of a list, or a response's `choices[].message`.
     struct ChatMessage<'a> {
@@ -38,15 +45,26 @@ lenient! {
     struct ChatCustom<'a> { name: Str<'a> = "name", input: Str<'a> = "input" }
 }
 
-/// Reads a response (`{ choices }`) or a message list (`[{ role, … }]`, or `{ messages }`).
+/// Reads a response (`{ choices }`) or a message list (`[{ role, … }]`, or
+/// a request body `{ model, messages }`). Usage: `usage.prompt_tokens` and
+/// `completion_tokens`; the model: `model`.
 pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
-    match doc.list("messages").or(doc.is_list().then_some(doc)) {
-        Some(messages) => read_messages(messages, b),
+    b.provider_of_format("openai");
+    match doc.list("messages") {
+        Some(messages) => {
+            b.model(doc.member("model").and_then(Doc::as_string).as_deref());
+            read_messages(messages, b)
+        }
+        None if doc.is_list() => read_messages(doc, b),
         None => read_response(doc.parse(b), b),
     }
 }
 
 fn read_response(d: ChatDoc, b: &mut TraceBuilder) {
+    b.model(d.model.str());
+    if let Some(u) = d.usage.get() {
+        b.add_usage(u.prompt_tokens.get().copied(), u.completion_tokens.get().copied());
+    }
     let choices = d.choices.into_items();
     if let n @ 2.. = choices.len() {
         let msg = format!("{n} alternative choices; only choices[0] is read");
@@ -126,7 +144,12 @@ fn tool_call(tc: ChatToolCall, at: &Loc, b: &mut TraceBuilder) {
 
 lenient! {
     /// A stream chunk: `choices[].delta` fragments, or an `error`.
-    pub(crate) struct ChatChunk<'a> { error: Field<Value> = "error", choices: Seq<ChunkChoice<'a>> = "choices" }
+    pub(crate) struct ChatChunk<'a> {
+        error: Field<Value> = "error",
+        choices: Seq<ChunkChoice<'a>> = "choices",
+        model: Str<'a> = "model",
+        usage: Field<Value> = "usage",
+    }
     struct ChunkChoice<'a> {
         index: Field<u64> = "index",
         delta: Field<ChunkDelta<'a>> = "delta",
@@ -162,6 +185,9 @@ struct Pending {
 #[derive(Default)]
 pub(crate) struct ChatStream {
     text: String,
+    model: Option<String>,
+    /// The `usage` of the chunk that carries it (the last, with `include_usage`).
+    usage: Option<Value>,
     calls: Vec<Pending>,
     finished: bool,
     done: bool,
@@ -174,6 +200,12 @@ impl StreamReader for ChatStream {
     fn event(&mut self, at: usize, ev: ChatChunk, _: Doc, b: &mut TraceBuilder) {
         if let Some(e) = ev.error.non_null() {
             b.error_object(e);
+        }
+        if let Some(m) = ev.model.str() {
+            self.model = Some(m.to_owned());
+        }
+        if let Field::Is(u) = ev.usage {
+            self.usage = Some(u).filter(|u| !u.is_null());
         }
         for c in ev.choices.into_items() {
             let index = c.index.get().copied().unwrap_or(0);
@@ -215,7 +247,14 @@ impl StreamReader for ChatStream {
             message["tool_calls"] = Value::Array(tool_calls);
         }
         let choice = obj([("index", 0.into()), ("message", message)]);
-        read(Doc::Value(&obj([("choices", Value::Array(vec![choice]))])), b);
+        let mut response = obj([("choices", Value::Array(vec![choice]))]);
+        if let Some(m) = self.model {
+            response["model"] = m.into();
+        }
+        if let Some(u) = self.usage {
+            response["usage"] = u;
+        }
+        read(Doc::Value(&response), b);
     }
 }
 

@@ -27,7 +27,11 @@ lenient! {
         error: Field<Value> = "error",
         status: Str<'a> = "status",
         incomplete_details: Field<Value> = "incomplete_details",
+        model: Str<'a> = "model",
+        usage: Field<ResponsesUsage> = "usage",
     }
+    /// A response's `usage`.
+    struct ResponsesUsage { input_tokens: Field<u64> = "input_tokens", output_tokens: Field<u64> = "output_tokens" }
     /// An input or output item: the members any item type is read by.
     struct ResponsesItem<'a> {
         ty: Str<'a> = "type",
@@ -50,12 +54,17 @@ lenient! {
     }
 }
 
-/// Reads a response, an item list, a request body (`{ input }`), or one item.
+/// Reads a response, an item list, a request body (`{ model, input }`), or
+/// one item. Usage: `usage.input_tokens` and `output_tokens`; the model: `model`.
 pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
+    b.provider_of_format("openai");
     match doc.list("input") {
         _ if doc.is_list() => read_items(doc, "", b),
         _ if doc.member("output").is_some() => read_response(doc, b),
-        Some(input) => read_items(input, "input", b),
+        Some(input) => {
+            b.model(doc.member("model").and_then(Doc::as_string).as_deref());
+            read_items(input, "input", b)
+        }
         // One item: the document is its own only item.
         None => read_items(doc, "", b),
     }
@@ -65,6 +74,10 @@ fn read_response(doc: Doc, b: &mut TraceBuilder) {
     let d: ResponsesDoc = doc.parse(b);
     if let Some(e) = d.error.non_null() {
         b.error_object(e);
+    }
+    b.model(d.model.str());
+    if let Some(u) = d.usage.get() {
+        b.add_usage(u.input_tokens.get().copied(), u.output_tokens.get().copied());
     }
     if d.status.str() == Some("incomplete") {
         let why = d.incomplete_details.get().map(Value::to_string).unwrap_or_default();
@@ -223,7 +236,7 @@ lenient! {
         response: Field<EventResponse> = "response",
         message: Str<'a> = "message",
     }
-    struct EventResponse { error: Field<Value> = "error" }
+    struct EventResponse { error: Field<Value> = "error", model: Field<Value> = "model", usage: Field<Value> = "usage" }
 }
 
 /// Reassembles a stream of `response.*` events into the response's output
@@ -235,6 +248,9 @@ pub(crate) struct ResponsesStream {
     /// Each output item so far and whether it is done.
     items: Vec<Option<(Value, bool)>>,
     ended: bool,
+    /// The latest `response`'s model and usage (`response.created` … `.completed`).
+    model: Option<Value>,
+    usage: Option<Value>,
 }
 
 impl StreamReader for ResponsesStream {
@@ -242,6 +258,14 @@ impl StreamReader for ResponsesStream {
 
     fn event(&mut self, _: usize, ev: ResponsesEvent, _: Doc, b: &mut TraceBuilder) {
         let idx = ev.output_index.get().map(|&i| i as usize);
+        if let Some(r) = ev.response.get() {
+            if let Some(m) = r.model.non_null() {
+                self.model = Some(m.clone());
+            }
+            if let Some(u) = r.usage.non_null() {
+                self.usage = Some(u.clone());
+            }
+        }
         match ev.ty.str().unwrap_or("") {
             t @ ("response.output_item.added" | "response.output_item.done") => {
                 let (Some(i), Field::Is(item)) = (idx, ev.item) else {
@@ -282,7 +306,13 @@ impl StreamReader for ResponsesStream {
             let msg = format!("the stream ended before response.completed; unfinished items dropped: {open:?}");
             b.incomplete(msg);
         }
-        read(Doc::Value(&obj([("output", Value::Array(output))])), b);
+        let mut response = obj([("output", Value::Array(output))]);
+        for (key, v) in [("model", self.model), ("usage", self.usage)] {
+            if let Some(v) = v {
+                response[key] = v;
+            }
+        }
+        read(Doc::Value(&response), b);
     }
 }
 

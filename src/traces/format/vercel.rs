@@ -29,7 +29,19 @@ lenient! {
         tool_results: Seq<VercelPart<'a>> = "toolResults",
         step_type: Field<Value> = "stepType",
         finish_reason: Field<Value> = "finishReason",
+        usage: Field<VercelUsage> = "usage",
+        response: Field<VercelResponse<'a>> = "response",
+        provider_metadata: Field<Value> = "providerMetadata",
     }
+    /// A step's `usage` (and a result's `totalUsage`): v5+ `inputTokens` /
+    /// `outputTokens`, v4 `promptTokens` / `completionTokens`.
+    struct VercelUsage {
+        input_tokens: Field<u64> = "inputTokens",
+        output_tokens: Field<u64> = "outputTokens",
+        prompt_tokens: Field<u64> = "promptTokens",
+        completion_tokens: Field<u64> = "completionTokens",
+    }
+    struct VercelResponse<'a> { model_id: Str<'a> = "modelId" }
     /// A part of a model message or step: `text`, `tool-call`,
     /// `tool-result`, `tool-error`.
     struct VercelPart<'a> {
@@ -46,12 +58,21 @@ lenient! {
     }
 }
 
-/// Reads steps (`[step]` or `{ steps }`), model messages or UI messages
-/// (`[message]` or `{ messages }`). A list with a step in it is steps: a
-/// list is read as messages, and again as steps when a step turns up.
+/// Reads steps (`[step]` or a result `{ steps, totalUsage? }`), model
+/// messages or UI messages (`[message]` or `{ messages }`). A list with a
+/// step in it is steps: a list is read as messages, and again as steps when
+/// a step turns up. Usage: the result's `totalUsage`, else the steps' `usage`
+/// added up (what `totalUsage` is); the model: the steps' `response.modelId`;
+/// the provider: the key of a step's `providerMetadata`.
 pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
     if let Some(steps) = doc.list("steps") {
-        return each(steps, b, step);
+        each(steps, b, step);
+        if let Some(total) = doc.member("totalUsage") {
+            let (input, output) = counts(total.parse(b));
+            let m = b.meta();
+            (m.input_tokens, m.output_tokens) = (input.or(m.input_tokens), output.or(m.output_tokens));
+        }
+        return;
     }
     let Some(list) = doc.list("messages").or(doc.is_list().then_some(doc)) else {
         return;
@@ -67,9 +88,25 @@ fn is_step(x: &VercelItem) -> bool {
     x.tool_calls.present() || x.step_type.present() || x.finish_reason.present()
 }
 
+/// Input and output tokens of a `usage` object (v5+ or v4 names).
+fn counts(u: VercelUsage) -> (Option<u64>, Option<u64>) {
+    let input = u.input_tokens.or(u.prompt_tokens).into_option();
+    (input, u.output_tokens.or(u.completion_tokens).into_option())
+}
+
 fn step(i: usize, step: VercelItem, b: &mut TraceBuilder) {
     b.begin_turn();
     let at = Loc::Root("steps").i(i);
+    if let Field::Is(u) = step.usage {
+        let (input, output) = counts(u);
+        b.add_usage(input, output);
+    }
+    b.model(step.response.get().and_then(|r| r.model_id.str()));
+    if let Some(Value::Object(m)) = step.provider_metadata.get() {
+        if let Some(p) = m.keys().next() {
+            b.meta().provider = Some(p.clone());
+        }
+    }
     if let Field::Is(TextOr::List(content)) = step.content {
         return parts(content, &at.k("content"), b);
     }

@@ -1,7 +1,8 @@
 //! Agent Client Protocol: `session/update` notifications (JSON-RPC or bare
 //! `update` objects) with `sessionUpdate` `tool_call` and
 //! `tool_call_update`; each update's fields patch the earlier ones of the
-//! same `toolCallId`. A `session/prompt` request starts a turn. The tool's
+//! same `toolCallId`. A `session/prompt` request starts a turn; the `cwd`
+//! of a `session/new` (or `session/load`) request is the workspace. The tool's
 //! name comes from `_meta` (`toolName`, at any of the first two levels),
 //! else it is `acp_tool_<id>`; `kind` `execute` is a shell command,
 //! `edit`/`delete`/`move` with `status: "completed"` are file edits (of
@@ -83,10 +84,17 @@ pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder
     let mut prompts = 0u32;
     for v in records {
         let v = &v;
-        if s(v, "method") == Some("session/prompt") {
-            turn = prompts;
-            prompts += 1;
-            continue;
+        match s(v, "method") {
+            Some("session/prompt") => {
+                turn = prompts;
+                prompts += 1;
+                continue;
+            }
+            Some("session/new" | "session/load") => {
+                b.note_cwd(v.get("params").and_then(|p| s(p, "cwd")));
+                continue;
+            }
+            _ => {}
         }
         let u = v
             .get("params")
@@ -109,7 +117,10 @@ pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder
         }
     }
     let mut current = 0;
-    b.new_turn();
+    b.open_turn();
+    if prompts > 0 {
+        b.mark_read();
+    }
     for (id, t) in order {
         while current < t {
             b.new_turn();

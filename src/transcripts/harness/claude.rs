@@ -61,11 +61,7 @@ pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder
             _ => Value::Null,
         };
         let v = &owned;
-        if b.cwd.is_none() {
-            if let Some(cwd) = s(v, "cwd") {
-                b.cwd = Some(cwd.to_string());
-            }
-        }
+        b.note_cwd(s(v, "cwd"));
         let ts = b.time(v.get("timestamp"));
         match s(v, "type") {
             Some("system") if s(v, "subtype") == Some("init") => {

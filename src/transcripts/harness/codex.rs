@@ -4,14 +4,18 @@
 //! completed), `mcp_tool_call` (`server` + `tool` → `mcp__<server>__<tool>`)
 //! and `web_search` (`action.type` `open_page` is a fetch) items. Item
 //! types are also read in the app-server's camelCase (`commandExecution`).
-//! A duplicate `id` key on the wire keeps its last value.
+//! A duplicate `id` key on the wire keeps its last value. Stored sessions
+//! (rollout files, `{ timestamp, type, payload }` lines) are read by
+//! [`super::codex_rollout`].
 
+use super::codex_rollout;
 use crate::transcripts::builder::{s, text_into, Kind, RunBuilder};
 use crate::transcripts::paths::{argv_command, inner_command, mcp_name};
 use serde_json::{json, Value};
 
-/// Every record this adapter reads names one of these (the text reader
-/// skips other lines unparsed).
+/// Every `exec --json` record this adapter reads names one of these (the
+/// text reader skips lines that name none of these or of
+/// [`codex_rollout::NEEDED`] unparsed).
 pub(crate) const NEEDED: &[&str] = &[
     "turn.started",
     "command_execution",
@@ -122,6 +126,7 @@ pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder
                     item(b, it.take());
                 }
             }
+            Some(t) if codex_rollout::is_rollout(t) => codex_rollout::record(b, v),
             _ => {}
         }
     }

@@ -37,11 +37,7 @@ pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder
         let v = &v;
         let ts = b.time(v.get("timestamp_ms"));
         match s(v, "type") {
-            Some("system") => {
-                if let Some(cwd) = s(v, "cwd") {
-                    b.cwd = Some(cwd.to_string());
-                }
-            }
+            Some("system") => b.note_cwd(s(v, "cwd")),
             Some("user") => b.new_turn(),
             Some("tool_call") => {
                 let Some(Value::Object(call)) = v.get("tool_call") else {

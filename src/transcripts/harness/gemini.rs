@@ -64,11 +64,7 @@ pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder
         match s(v, "type") {
             Some("user") => b.new_turn(),
             Some("message") if s(v, "role") == Some("user") => b.new_turn(),
-            Some("init") => {
-                if let Some(cwd) = s(v, "cwd") {
-                    b.cwd = Some(cwd.to_string());
-                }
-            }
+            Some("init") => b.note_cwd(s(v, "cwd")),
             Some("tool_use") => {
                 let args = v.get("parameters").cloned().unwrap_or(Value::Null);
                 let (name, k) = kind(b, s(v, "tool_name").unwrap_or(""), &args);

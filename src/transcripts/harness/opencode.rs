@@ -67,12 +67,18 @@ fn kind(b: &RunBuilder, name: &str, input: &Value) -> (String, Kind) {
 }
 
 pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder) {
-    b.new_turn();
+    b.open_turn();
     for v in records {
         let v = &v;
         b.time(v.get("timestamp"));
-        if s(v, "type") != Some("tool_use") {
-            continue;
+        match s(v, "type") {
+            Some("tool_use") => {}
+            // The run's one turn, even when it made no call.
+            Some("step_start" | "step_finish" | "text" | "reasoning" | "error") => {
+                b.mark_read();
+                continue;
+            }
+            _ => continue,
         }
         let Some(part) = v.get("part") else { continue };
         let state = part.get("state").cloned().unwrap_or(Value::Null);

@@ -1,10 +1,18 @@
-//! pi `--mode json`: a `user` message (`message_end` with `role: "user"`)
+//! pi `--mode json` and pi's session files (`~/.pi/agent/sessions/<dir>/
+//! <time>_<id>.jsonl`, `packages/coding-agent` of badlogic/pi-mono). Both
+//! start with the session header `{ type: "session", id, timestamp, cwd }`,
+//! whose `cwd` is the workspace when the caller gives none. A `user` message
+//! (`message_end` in `--mode json`, a `message` entry in a session file)
 //! starts a turn (pi's own `turn_start` marks each model round, and a retry
-//! after `auto_retry_start` stays in its turn); calls come from
-//! `toolCall` blocks of assistant messages and `tool_execution_start`,
-//! results from `tool_execution_end` (`isError`). A `-` in a tool name
-//! becomes `_`; a hyphenated MCP server is restored when exactly one known
-//! server (`options.mcpServers`) maps to it.
+//! after `auto_retry_start` stays in its turn); calls come from `toolCall`
+//! blocks of assistant messages and `tool_execution_start`, results from
+//! `toolResult` messages and `tool_execution_end` (`isError`). A session
+//! file's entries are read in file order, every branch of its tree
+//! included; `bashExecution` messages (the user's own `!` commands) and
+//! `compaction`, `model_change`, `thinking_level_change` entries are not
+//! the agent's calls. A `-` in a tool name becomes `_`; a hyphenated MCP
+//! server is restored when exactly one known server (`options.mcpServers`)
+//! maps to it.
 
 use crate::transcripts::builder::{s, text_of, Kind, RunBuilder};
 use crate::transcripts::paths::{inner_command, mcp_name, split_mcp};
@@ -40,24 +48,44 @@ fn kind(b: &RunBuilder, raw: &str, args: &Value) -> (String, Kind) {
     (name, k)
 }
 
+/// A message of `--mode json`'s `message_end` or of a session file's
+/// `message` entry; `ts` is the entry's own time, else the message's.
+fn message(b: &mut RunBuilder, m: &Value, entry_ts: Option<&Value>) {
+    let ts = b.time(entry_ts.or_else(|| m.get("timestamp")));
+    match s(m, "role") {
+        Some("user") => b.new_turn(),
+        Some("toolResult") => {
+            let Some(id) = s(m, "toolCallId") else { return };
+            let failed = m.get("isError").and_then(Value::as_bool);
+            let out = m.get("content").map(text_of);
+            b.result(id, out, failed.map(|f| !f), ts);
+        }
+        _ => {
+            for c in m.get("content").and_then(Value::as_array).into_iter().flatten() {
+                if s(c, "type") != Some("toolCall") {
+                    continue;
+                }
+                let args = c.get("arguments").cloned().unwrap_or(Value::Null);
+                let (name, k) = kind(b, s(c, "name").unwrap_or(""), &args);
+                b.call(s(c, "id"), &name, Some(args), k, ts);
+            }
+        }
+    }
+}
+
 pub(crate) fn adapt(records: &mut dyn Iterator<Item = Value>, b: &mut RunBuilder) {
     for v in records {
         let v = &v;
         match s(v, "type") {
+            Some("session") => b.note_cwd(s(v, "cwd")),
             Some("message_end") => {
-                let Some(m) = v.get("message") else { continue };
-                let ts = b.time(m.get("timestamp"));
-                if s(m, "role") == Some("user") {
-                    b.new_turn();
-                    continue;
+                if let Some(m) = v.get("message") {
+                    message(b, m, None);
                 }
-                for c in m.get("content").and_then(Value::as_array).into_iter().flatten() {
-                    if s(c, "type") != Some("toolCall") {
-                        continue;
-                    }
-                    let args = c.get("arguments").cloned().unwrap_or(Value::Null);
-                    let (name, k) = kind(b, s(c, "name").unwrap_or(""), &args);
-                    b.call(s(c, "id"), &name, Some(args), k, ts);
+            }
+            Some("message") => {
+                if let Some(m) = v.get("message") {
+                    message(b, m, v.get("timestamp"));
                 }
             }
             Some("tool_execution_start") => {

@@ -1,0 +1,98 @@
+//! The loop natively: [`run_agent`] drives an [`AgentRun`] over a [`Model`]
+//! and a [`ToolExecutor`], synchronously, timing steps and tools with
+//! `std::time::Instant` (deadlines are checked after each wait returns: a
+//! native model or tool is not interrupted).
+
+use super::machine::{Action, AgentRun};
+use super::model::{ModelRequest, ModelResponse, ToolCallRequest, ToolDefinition, ToolOutcome};
+use super::record::RunRecord;
+use super::{AgentConfig, PromptOptions, StopCondition};
+use crate::error::{MatcherError, Result};
+use std::time::Instant;
+
+/// A model: answers one request (`Err(message)` ends the run with that error).
+pub trait Model {
+    /// One model call.
+    fn generate(&mut self, request: &ModelRequest) -> std::result::Result<ModelResponse, String>;
+}
+
+impl<F: FnMut(&ModelRequest) -> std::result::Result<ModelResponse, String>> Model for F {
+    fn generate(&mut self, request: &ModelRequest) -> std::result::Result<ModelResponse, String> {
+        self(request)
+    }
+}
+
+/// Runs tool calls (an MCP client, a table of functions).
+pub trait ToolExecutor {
+    /// Runs one call; a thrown error is [`ToolOutcome::error`].
+    fn call(&mut self, call: &ToolCallRequest) -> ToolOutcome;
+}
+
+impl<F: FnMut(&ToolCallRequest) -> ToolOutcome> ToolExecutor for F {
+    fn call(&mut self, call: &ToolCallRequest) -> ToolOutcome {
+        self(call)
+    }
+}
+
+/// Runs one prompt to its end: `@mcpjam/sdk@1.14.0 HostRunner.run` natively.
+/// A model error or timeout is the record's `error` (with the partial run),
+/// never an `Err`. Custom stop conditions ([`StopCondition::Custom`]) are not
+/// available natively: use `StepCountIs`/`HasToolCall`.
+///
+/// Errors (before any model call): `INVALID_OPTION` as [`AgentRun::new`], and
+/// at `options.stopWhen[i]` for a `Custom` condition.
+pub fn run_agent(
+    config: &AgentConfig,
+    tools: Vec<ToolDefinition>,
+    prompt: &str,
+    options: &PromptOptions,
+    mut model: impl Model,
+    mut executor: impl ToolExecutor,
+) -> Result<RunRecord> {
+    if let Some(i) = options
+        .stop_when
+        .iter()
+        .position(|c| matches!(c, StopCondition::Custom(_)))
+    {
+        return Err(MatcherError::invalid_option(
+            format!("options.stopWhen[{i}]"),
+            "custom stop conditions need the JS TestAgent",
+        ));
+    }
+    let mut run = AgentRun::new(config.clone(), tools, prompt, options.clone())?;
+    let t0 = Instant::now();
+    let now = || t0.elapsed().as_secs_f64() * 1000.0;
+    let late = |deadline: Option<f64>, at: f64| deadline.is_some_and(|d| at > d);
+    let mut action = run.start(now());
+    loop {
+        action = match action {
+            Action::Done(record) => return Ok(*record),
+            Action::CallModel { request, deadline_ms } => {
+                let answer = model.generate(&request);
+                let at = now();
+                match answer {
+                    _ if late(deadline_ms, at) => run.timed_out(at),
+                    Ok(r) => run.model_responded(r, at),
+                    Err(message) => run.failed(&message, at),
+                }
+            }
+            Action::ExecuteTools { calls, deadline_ms } => {
+                let mut outcomes = Vec::with_capacity(calls.len());
+                for c in &calls {
+                    let start = now();
+                    let mut o = executor.call(c);
+                    o.start_ms = start;
+                    o.end_ms = now();
+                    outcomes.push(o);
+                }
+                let at = now();
+                if late(deadline_ms, at) {
+                    run.timed_out(at)
+                } else {
+                    run.tools_finished(outcomes, at)
+                }
+            }
+            Action::CheckStop { .. } => run.stop_checked(false, now()),
+        };
+    }
+}
