@@ -160,7 +160,7 @@ export declare function toHaveCalledTimes(turnOrRun: TurnOrRun, name: string | R
 export declare function trajectoryF1(turnOrRun: TurnOrRun, expected: string[], threshold?: number): TrajectoryScore;
 /**
  * A changed file of `turnOrRun.diff.files` matches a glob (`*`, `**`, `{a,b}`, dotfiles; a directory names
- * everything under it; at most 512 characters and 8 brace groups) or RegExp; none given: any change.
+ * everything under it; at most 512 characters and 256 brace expansions, else INVALID_ARGUMENT) or RegExp; none given: any change.
  * `options.ignore` holds .gitignore lines whose files are left out. `options.workspace`: an absolute
  * path under it loses that prefix, in the globs and in the diff's paths alike (messages show the
  * workspace-relative path). Throws `INVALID_ARGUMENT` at `options` when it is not an object,

@@ -49,7 +49,7 @@ pub use events::{
     event_from_value, read_transcript_jsonl, write_transcript_jsonl, Diff, DiffFile, Event, EventType, Run,
     TranscriptDiagnostic, Turn,
 };
-pub use globs::{gitignored, PathPattern};
+pub use globs::{expansion_count, gitignored, PathPattern};
 pub use matchers::{
     to_have_called_in_order, to_have_called_mcp, to_have_called_skill, to_have_called_times, to_have_called_tool,
     to_have_edited, to_have_fetched, to_have_run, to_have_searched, trajectory_f1, HarnessCapabilityError, MatchResult,

@@ -188,3 +188,44 @@ test("catalogue: validatePattern, applySanitizers, matchSnapshot, validateToolCa
   assert.equal(pkg.matchSnapshot("a\nb\n", "a\nb\n", []).pass, true);
   assert.equal(pkg.validateToolCalls({ success: true, toolCalls: [{ name: "a" }] }, { calls: [{ name: "a" }] }).pass, true);
 });
+
+// A Codex `codex exec --json` run (the event shapes of
+// tests/fixtures/transcripts/codex/agentcmd_codex-exec_file_change.jsonl)
+// whose one file_change touches n files.
+function codexFileChange(n) {
+  const changes = Array.from({ length: n }, (_, i) => ({ path: `/w/src/f${i}.ts`, kind: i % 2 ? "update" : "add" }));
+  return [
+    { type: "thread.started", thread_id: "t" },
+    { type: "turn.started" },
+    { type: "item.completed", item: { id: "item_1", type: "file_change", changes, status: "completed" } },
+    { type: "turn.completed", usage: { input_tokens: 1, cached_input_tokens: 0, output_tokens: 1 } },
+  ].map((e) => JSON.stringify(e)).join("\n");
+}
+
+test("Codex file_change with 2,000 and 20,000 files (15.9 s at 2,000 and a trap at 8,000 before)", () => {
+  linear("normalizeTranscript file_change", 2_000, 3_000, codexFileChange, (text) => {
+    const run = normalizeTranscript(text);
+    assert.equal(run.harness, "codex");
+    // One file-edit event per changed file, as for the fixture's one file.
+    const n = text.split('"path"').length - 1;
+    assert.equal(run.events.filter((e) => e.type === "file-edit").length, n);
+  });
+});
+
+test("toHaveChanged with issue 16's glob: refused at once as a glob, skipped as an ignore rule (11.8 s and 17.4 s before)", async () => {
+  const m = await import("../../pkg/transcripts.js");
+  const turn = { events: [], diff: { files: [{ path: "a".repeat(30), status: "modified" }] } };
+  const glob = "{*,*,*,*,*,*,*,*}".repeat(8) + "x";
+  let t0 = performance.now();
+  assert.throws(() => m.toHaveChanged(turn, glob), (e) => e.code === "INVALID_ARGUMENT" && e.path === "paths" && /16777216 alternatives/.test(e.message));
+  assert.ok(performance.now() - t0 < 1_000);
+  t0 = performance.now();
+  // The rule is not a glob the limits accept, so it ignores nothing: the change counts.
+  assert.equal(m.toHaveChanged(turn, undefined, { ignore: [glob] }).pass, true);
+  assert.ok(performance.now() - t0 < 1_000);
+  // The largest accepted kind (256 alternatives) against many paths stays linear.
+  const worst = "{a,b}*".repeat(8);
+  const many = (n) => ({ events: [], diff: { files: Array.from({ length: n }, (_, i) => ({ path: "ab".repeat(3) + "c".repeat(40) + i, status: "modified" })) } });
+  // Each path has 6 letters of {a,b} and the glob needs 8 in order: no match, after every split is tried.
+  linear("toHaveChanged 256 alternatives", 200, 3_000, many, (t) => assert.equal(m.toHaveChanged(t, worst).pass, false));
+});

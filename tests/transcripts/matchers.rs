@@ -374,13 +374,39 @@ fn globs_dotfiles_double_stars_braces_dirs_and_absolute_paths() {
 }
 
 #[test]
+fn a_glob_counts_what_it_expands_to() {
+    // Brace expansion as bash and fast-glob read it: alternatives add, a sequence multiplies.
+    for (glob, n) in [
+        ("src/**/*.ts", 1),
+        ("**/*.{ts,tsx,js,jsx}", 4),
+        ("{src,test}/**/*.{ts,js}", 4),
+        ("{a,b{c,d,e}}", 4),
+        ("{a,b}{c,d}{e,f}", 8),
+        ("{*,*,*,*}x", 4),
+        (r"\{a,b}", 1),
+        ("[{]a,b}", 1),
+        ("a{b", 1),
+    ] {
+        assert_eq!(expansion_count(glob), n, "{glob}");
+    }
+    assert_eq!(expansion_count(&"{a,b}".repeat(70)), u64::MAX);
+    assert!(PathPattern::glob(&"{a,b}".repeat(8), None, "p").is_ok());
+    assert!(PathPattern::glob(&"{a,b}".repeat(9), None, "p").is_err());
+}
+
+#[test]
 fn hostile_globs_are_bounded() {
     let hostile = "{a,b}*".repeat(30);
     let e = PathPattern::glob(&hostile, None, "paths[0]").unwrap_err();
     assert_eq!((e.code.as_str(), e.path.as_str()), ("INVALID_ARGUMENT", "paths[0]"));
     let long = "a/".repeat(400);
     assert!(PathPattern::glob(&long, None, "paths").is_err());
-    // The most brace groups allowed still answers at once on a long path.
+    // Issue 16's glob: 8^8 alternatives, refused at once with the count.
+    let issue = "{*,*,*,*,*,*,*,*}".repeat(8) + "x";
+    let e = PathPattern::glob(&issue, None, "paths[0]").unwrap_err();
+    assert!(e.message.contains("16777216 alternatives"), "{}", e.message);
+    assert!(!gitignored(&"a".repeat(30), std::slice::from_ref(&issue)));
+    // The most alternatives allowed (256) still answer at once on a long path.
     let worst = "{a,b}*".repeat(8);
     let p = PathPattern::glob(&worst, None, "paths").unwrap();
     let start = std::time::Instant::now();
