@@ -153,24 +153,25 @@ pub struct JudgeVerdict {
 /// JSON object in the text holding `score` (or, as the reference's fallback,
 /// a boolean `pass`: score 1 or 0) is taken.
 ///
-/// Only the first 1000 `{` of the text are tried.
+/// The text is read once (every `{` is considered, none parsed twice), so a
+/// reply of any size costs time linear in its length.
 ///
 /// Errors: `INVALID_JSON` (path `verdict`) when no such object is found;
 /// `INVALID_ARGUMENT` (path `verdict.score`) when `score` is not a number in
 /// 0–1 (the reference's `z.number().min(0).max(1)`).
 pub fn parse_verdict(text: &str) -> Result<JudgeVerdict> {
-    let mut rest = text;
-    // At most this many `{` are tried, so a hostile reply stays cheap.
-    let mut tries = 1000;
-    while let Some(i) = rest.find('{').filter(|_| tries > 0) {
-        tries -= 1;
-        let mut stream = serde_json::Deserializer::from_str(&rest[i..]).into_iter::<Value>();
-        if let Some(Ok(Value::Object(o))) = stream.next() {
-            if o.contains_key("score") || matches!(o.get("pass"), Some(Value::Bool(_))) {
-                return verdict_from(&o);
-            }
+    // serde_json refuses a few objects the scan accepts (deeper than 128
+    // levels, a number past f64, a lone surrogate escape): the next candidate
+    // after such a one is looked for, at most this many times.
+    let mut from = 0;
+    for _ in 0..64 {
+        let Some((start, end)) = find_verdict_object(text, from) else {
+            break;
+        };
+        if let Ok(Value::Object(o)) = serde_json::from_str::<Value>(&text[start..end]) {
+            return verdict_from(&o);
         }
-        rest = &rest[i + 1..];
+        from = start + 1;
     }
     Err(MatcherError::new(
         ErrorCode::InvalidJson,
@@ -180,6 +181,233 @@ pub fn parse_verdict(text: &str) -> Result<JudgeVerdict> {
             text.chars().take(200).collect::<String>()
         ),
     ))
+}
+
+/// Finds, in one pass, the JSON object that starts first in `text` among
+/// those that hold a verdict (a `score` member, or a boolean `pass` as the
+/// last `pass` member): its byte range. A JSON parse is started at each `{`
+/// outside a parse; an object completed inside it is a candidate, and when the
+/// outermost object completes or the text stops being JSON, the earliest
+/// candidate is the answer, else the scan goes on from there (a `{` inside
+/// the part already read is never parsed again, so each byte is read once).
+/// The grammar is JSON's (RFC 8259) as serde_json reads it, without its depth
+/// limit (the caller parses the winner with serde_json).
+fn find_verdict_object(text: &str, from: usize) -> Option<(usize, usize)> {
+    #[derive(Clone, Copy)]
+    enum Want {
+        KeyOrEnd,
+        Key,
+        Colon,
+        Value,
+        ValueOrEnd,
+        CommaOrEnd,
+    }
+    #[derive(PartialEq)]
+    enum Key {
+        Score,
+        Pass,
+        Other,
+    }
+    struct Frame {
+        start: usize,
+        object: bool,
+        want: Want,
+        key: Key,
+        has_score: bool,
+        pass_bool: bool,
+    }
+    let b = text.as_bytes();
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut best: Option<(usize, usize)> = None;
+    let mut p = from;
+    // A value of the innermost frame ended: `bool_value` tells whether it was `true`/`false`.
+    fn value_done(stack: &mut [Frame], bool_value: bool) {
+        if let Some(f) = stack.last_mut() {
+            if f.object && f.key == Key::Pass {
+                f.pass_bool = bool_value;
+            }
+            f.want = Want::CommaOrEnd;
+        }
+    }
+    loop {
+        if stack.is_empty() {
+            if best.is_some() {
+                return best;
+            }
+            let i = p + b.get(p..)?.iter().position(|&c| c == b'{')?;
+            stack.push(Frame {
+                start: i,
+                object: true,
+                want: Want::KeyOrEnd,
+                key: Key::Other,
+                has_score: false,
+                pass_bool: false,
+            });
+            p = i + 1;
+            continue;
+        }
+        while p < b.len() && matches!(b[p], b' ' | b'\t' | b'\n' | b'\r') {
+            p += 1;
+        }
+        let Some(&c) = b.get(p) else {
+            return best;
+        };
+        let top = stack.last_mut().expect("not empty");
+        let ok = match (top.want, c) {
+            (Want::KeyOrEnd | Want::CommaOrEnd, b'}') if top.object => {
+                let f = stack.pop().expect("not empty");
+                p += 1;
+                if f.has_score || f.pass_bool {
+                    best = Some(best.map_or((f.start, p), |b| if b.0 < f.start { b } else { (f.start, p) }));
+                }
+                value_done(&mut stack, false);
+                true
+            }
+            (Want::ValueOrEnd | Want::CommaOrEnd, b']') if !top.object => {
+                stack.pop();
+                p += 1;
+                value_done(&mut stack, false);
+                true
+            }
+            (Want::CommaOrEnd, b',') => {
+                top.want = if top.object { Want::Key } else { Want::Value };
+                p += 1;
+                true
+            }
+            (Want::Colon, b':') => {
+                top.want = Want::Value;
+                p += 1;
+                true
+            }
+            (Want::KeyOrEnd | Want::Key, b'"') => match string_end(b, p) {
+                Some(end) => {
+                    top.key = match key_text(&text[p + 1..end - 1]).as_deref() {
+                        Some("score") => {
+                            top.has_score = true;
+                            Key::Score
+                        }
+                        Some("pass") => Key::Pass,
+                        _ => Key::Other,
+                    };
+                    top.want = Want::Colon;
+                    p = end;
+                    true
+                }
+                None => false,
+            },
+            (Want::Value | Want::ValueOrEnd, _) => match c {
+                b'{' | b'[' => {
+                    stack.push(Frame {
+                        start: p,
+                        object: c == b'{',
+                        want: if c == b'{' { Want::KeyOrEnd } else { Want::ValueOrEnd },
+                        key: Key::Other,
+                        has_score: false,
+                        pass_bool: false,
+                    });
+                    p += 1;
+                    true
+                }
+                b'"' => match string_end(b, p) {
+                    Some(end) => {
+                        p = end;
+                        value_done(&mut stack, false);
+                        true
+                    }
+                    None => false,
+                },
+                b't' | b'f' | b'n' => {
+                    let word: &[u8] = match c {
+                        b't' => b"true",
+                        b'f' => b"false",
+                        _ => b"null",
+                    };
+                    if b[p..].starts_with(word) {
+                        p += word.len();
+                        value_done(&mut stack, c != b'n');
+                        true
+                    } else {
+                        false
+                    }
+                }
+                b'-' | b'0'..=b'9' => match number_end(b, p) {
+                    Some(end) => {
+                        p = end;
+                        value_done(&mut stack, false);
+                        true
+                    }
+                    None => false,
+                },
+                _ => false,
+            },
+            _ => false,
+        };
+        if !ok {
+            // Not JSON from the outermost `{` on: what completed inside it stands; the scan goes on here.
+            stack.clear();
+        }
+    }
+}
+
+/// The end (one past the closing quote) of the JSON string opening at `b[p]`.
+fn string_end(b: &[u8], p: usize) -> Option<usize> {
+    let mut i = p + 1;
+    while i < b.len() {
+        match b[i] {
+            b'"' => return Some(i + 1),
+            b'\\' => match b.get(i + 1)? {
+                b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => i += 2,
+                b'u' if b.get(i + 2..i + 6)?.iter().all(u8::is_ascii_hexdigit) => i += 6,
+                _ => return None,
+            },
+            0..=0x1f => return None,
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// A key's text with its escapes read, when short enough to be `score` or `pass`.
+fn key_text(raw: &str) -> Option<std::borrow::Cow<'_, str>> {
+    if !raw.contains('\\') {
+        return Some(raw.into());
+    }
+    if raw.len() > 64 {
+        return None;
+    }
+    serde_json::from_str::<String>(&format!("\"{raw}\""))
+        .ok()
+        .map(Into::into)
+}
+
+/// The end of the JSON number starting at `b[p]` (`-`? int frac? exp?).
+fn number_end(b: &[u8], p: usize) -> Option<usize> {
+    let digits = |i: usize| b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut i = p + usize::from(b[p] == b'-');
+    match b.get(i)? {
+        b'0' => i += 1,
+        b'1'..=b'9' => i += digits(i),
+        _ => return None,
+    }
+    if b.get(i) == Some(&b'.') {
+        let n = digits(i + 1);
+        if n == 0 {
+            return None;
+        }
+        i += 1 + n;
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let n = digits(i);
+        if n == 0 {
+            return None;
+        }
+        i += n;
+    }
+    Some(i)
 }
 
 fn verdict_from(o: &serde_json::Map<String, Value>) -> Result<JudgeVerdict> {

@@ -157,3 +157,101 @@ fn tool_call_expectations_do_not_compare_every_pair() {
         },
     );
 }
+
+/// The verdict parser as it was (issue 16's "re-parses nested objects"):
+/// a JSON parse from every `{` in turn, the first verdict object wins. It
+/// defines which object `parse_verdict` must pick; the one-pass scan must
+/// agree with it on every text.
+fn verdict_by_reparsing(text: &str) -> Option<(bool, f64)> {
+    let mut rest = text;
+    while let Some(i) = rest.find('{') {
+        let mut stream = serde_json::Deserializer::from_str(&rest[i..]).into_iter::<serde_json::Value>();
+        if let Some(Ok(serde_json::Value::Object(o))) = stream.next() {
+            if o.contains_key("score") || o.get("pass").is_some_and(serde_json::Value::is_boolean) {
+                let pass = o.get("pass").and_then(serde_json::Value::as_bool);
+                let score = o
+                    .get("score")
+                    .and_then(serde_json::Value::as_f64)
+                    .or(pass.map(|p| f64::from(u8::from(p))));
+                return score
+                    .filter(|s| (0.0..=1.0).contains(s))
+                    .map(|s| (pass.unwrap_or(s >= 0.5), s));
+            }
+        }
+        rest = &rest[i + 1..];
+    }
+    None
+}
+
+#[test]
+fn verdict_scan_agrees_with_reparsing_at_every_brace() {
+    // Texts from JSON-ish tokens, prose and broken pieces (a fixed LCG, so failures replay).
+    let tokens = [
+        "{",
+        "}",
+        "[",
+        "]",
+        ",",
+        ":",
+        " ",
+        "\"score\"",
+        "\"pass\"",
+        "\"s\\u0063ore\"",
+        "\"x\"",
+        "0.5",
+        "1",
+        "true",
+        "false",
+        "null",
+        "-",
+        "01",
+        "1e400",
+        "\"\\ud800\"",
+        "\"a\\\"b\"",
+        "oops",
+        "\n",
+        "\"{\\\"score\\\":1}\"",
+    ];
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize
+    };
+    for case in 0..20_000 {
+        let len = 1 + next() % 40;
+        let text: String = (0..len).map(|_| tokens[next() % tokens.len()]).collect();
+        let got = parse_verdict(&text).ok().map(|v| (v.pass, v.score));
+        assert_eq!(got, verdict_by_reparsing(&text), "case {case}: {text}");
+    }
+}
+
+#[test]
+fn verdict_parsing_reads_the_reply_once() {
+    // Issue 16's crafted reply: objects nested 1,000 deep (past serde_json's
+    // 128 levels), each with filler, and no verdict; each `{` parsed anew
+    // read the filler of up to 128 levels below it.
+    let reply = |n: usize| {
+        let filler = format!("[{}0]", "0,".repeat(200));
+        let mut s = String::from("Here is my verdict: ");
+        for _ in 0..n {
+            s.push_str(&format!("{{\"a\":{filler},\"b\":"));
+        }
+        s + "1" + &"}".repeat(n) + " and {\"pass\": true, \"score\": 0.75, \"reasoning\": \"ok\"}"
+    };
+    assert_linear("parse_verdict nested", 100, Duration::from_secs(2), reply, |t| {
+        let v = parse_verdict(t).unwrap();
+        assert_eq!((v.pass, v.score, v.reasoning.as_str()), (true, 0.75, "ok"));
+    });
+    // Many `{` of prose that are not JSON: each is one step.
+    assert_linear(
+        "parse_verdict braces",
+        20_000,
+        Duration::from_secs(2),
+        |n| "{oops} ".repeat(n) + "{\"score\": 1}",
+        |t| {
+            assert_eq!(parse_verdict(t).unwrap().score, 1.0);
+        },
+    );
+}
