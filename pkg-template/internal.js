@@ -23,6 +23,22 @@ export function capped(text, path) {
   return text;
 }
 
+/**
+ * `JSON.stringify(v)` for the crossing, capped like every payload: a value
+ * with no JSON form (a cycle, a nesting too deep for the JS stack, a BigInt,
+ * a throwing toJSON) is `UNSUPPORTED_VALUE` at `path`. `undefined` for what
+ * JSON.stringify leaves out (undefined, a function, a symbol).
+ */
+export function jsonText(v, path) {
+  let text;
+  try {
+    text = JSON.stringify(v);
+  } catch (e) {
+    fail("UNSUPPORTED_VALUE", path, `the value has no JSON form (${e && e.message})`);
+  }
+  return text === undefined ? text : capped(text, path);
+}
+
 // `texts`: [json, extended, name?] per part; `name` labels a too-large part.
 export function payload(texts) {
   let ext = 0;

@@ -11,7 +11,7 @@
 import * as glue from "./wasm/schema.js";
 import { wasmBytes } from "./wasm/schema_bytes.js";
 import { call, fail, guard } from "./errors.js";
-import { capped } from "./internal.js";
+import { jsonText } from "./internal.js";
 export { MatcherError } from "./errors.js";
 import { isStandardSchema, schemaVerdict, validatableValue } from "./schema-core.js";
 
@@ -21,15 +21,6 @@ const { schema_compile: wasmCompile, schema_validate: wasmValidate } = guard("sc
 
 const encoder = new TextEncoder();
 
-function jsonText(v, path) {
-  let text;
-  try {
-    text = JSON.stringify(v);
-  } catch (e) {
-    fail("UNSUPPORTED_VALUE", path, `the value has no JSON form (${e && e.message})`);
-  }
-  return text === undefined ? text : capped(text, path);
-}
 
 function readOptions(options) {
   if (options === undefined || options === null) return {};

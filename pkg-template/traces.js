@@ -14,7 +14,7 @@ const {
   trace_detect: wasmDetect,
   trace_read: wasmRead,
 } = tracesWasm;
-import { call, encodeExtended, encodeOptions, fail, isPlain, payload } from "./internal.js";
+import { call, encodeExtended, encodeOptions, fail, isPlain, jsonText, payload } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
 // A JS string crosses as given (JSON, SSE, JSON lines or plain text);
@@ -24,11 +24,7 @@ function traceText(trace) {
   if (trace === undefined || typeof trace === "function" || typeof trace === "symbol") {
     fail("INVALID_ARGUMENT", "trace", `a trace is an object, an array or text, got ${typeof trace}`);
   }
-  try {
-    return JSON.stringify(trace);
-  } catch (e) {
-    fail("UNSUPPORTED_VALUE", "trace", `the trace has no JSON form (${e.message})`);
-  }
+  return jsonText(trace, "trace");
 }
 
 function bytesOf(trace) {

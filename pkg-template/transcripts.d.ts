@@ -118,7 +118,7 @@ export declare function normalizeTranscript(
 
 /** reeval's transcript.jsonl: one event per line, each ending in "\n". */
 export declare function writeTranscriptJsonl(events: TranscriptEvent[] | Turn | Run): string;
-/** Reads reeval's transcript.jsonl into a run (harness `reeval`). */
+/** Reads reeval's transcript.jsonl into a run (harness `reeval`). Throws `INVALID_ARGUMENT` at `text` for a non-string. */
 export declare function readTranscriptJsonl(text: string): NormalizedRun;
 
 /** A matcher's verdict: `pass` is whether the assertion (negated or not) holds; `message` explains its failure. */

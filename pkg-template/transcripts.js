@@ -15,7 +15,7 @@ const {
   transcript_normalize: wasmNormalize,
   transcript_write_jsonl: wasmWriteJsonl,
 } = guard("transcripts", glue);
-import { call, capped, encodeOptions, fail, payload } from "./internal.js";
+import { call, capped, encodeOptions, fail, jsonText, payload } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
 /**
@@ -40,7 +40,7 @@ export function normalizeTranscript(input, options) {
   else if (input instanceof Uint8Array) {
     text = new TextDecoder().decode(input);
     isText = true;
-  } else if (input !== null && typeof input === "object") text = JSON.stringify(input);
+  } else if (input !== null && typeof input === "object") text = jsonText(input, "input");
   else fail("INVALID_ARGUMENT", "input", "input must be transcript text, an array of records, or one record");
   // The run-level events are the turns' events, in turn order: the same objects.
   capped(text, "input");
@@ -52,12 +52,13 @@ export function normalizeTranscript(input, options) {
 export function writeTranscriptJsonl(events) {
   const list = Array.isArray(events) ? events : events?.events;
   if (!Array.isArray(list)) fail("INVALID_ARGUMENT", "events", "events must be an array (or a turn or run)");
-  return call(() => wasmWriteJsonl(capped(JSON.stringify(list), "events")));
+  return call(() => wasmWriteJsonl(jsonText(list, "events")));
 }
 
 /** See transcripts.d.ts. */
 export function readTranscriptJsonl(text) {
-  return normalizeTranscript(String(text), { harness: "reeval" });
+  if (typeof text !== "string") fail("INVALID_ARGUMENT", "text", `text must be the transcript.jsonl text, got ${text === null ? "null" : typeof text}`);
+  return normalizeTranscript(text, { harness: "reeval" });
 }
 
 // A RegExp crosses as { source, flags }; a string as itself.
@@ -81,7 +82,9 @@ function subject(actual) {
 }
 
 function check(name, actual, negated, args) {
-  const body = capped(JSON.stringify([actual, negated, ...args]), "actual");
+  // The argument without a JSON form is named by its position in the matcher's call.
+  const body = `[${[actual, negated, ...args].map((v, i) => (i === 1 ? String(negated) : (jsonText(v, i === 0 ? "actual" : `arguments[${i - 1}]`) ?? "null"))).join(",")}]`;
+  capped(body, "actual");
   try {
     return JSON.parse(wasmCheck(name, body));
   } catch (e) {
@@ -231,7 +234,7 @@ export function createRecorder() {
       [threw, thrown] = [true, e];
     }
     const outcome = threw ? { error: String(thrown?.message ?? String(thrown)) } : { pass: result.pass, message: result.message };
-    const parts = [given ?? null, name, negated, argText(args[0]), soft, outcome].map((v, i) => [JSON.stringify(v), false, `record[${i}]`]);
+    const parts = [given ?? null, name, negated, argText(args[0]), soft, outcome].map((v, i) => [jsonText(v, `record[${i}]`), false, `record[${i}]`]);
     const rec = JSON.parse(call(() => core.record(...payload(parts))));
     records.push(rec);
     if (threw && !soft) throw thrown;

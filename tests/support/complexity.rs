@@ -24,7 +24,8 @@ fn best_of_three<T>(input: &T, run: &mut impl FnMut(&T)) -> Duration {
 
 /// Builds inputs of size `n` and `10 n` with `make` (not timed), times `run`
 /// on each (best of three), and asserts that the larger costs at most
-/// [`MAX_RATIO`] times the smaller and at most `limit` in absolute terms.
+/// [`MAX_RATIO`] times the smaller and at most `limit` in absolute terms
+/// (a miss is measured again, up to three times).
 /// Returns both times, for messages.
 pub fn assert_linear<T>(
     what: &str,
@@ -36,11 +37,19 @@ pub fn assert_linear<T>(
     let (small, large) = (make(n), make(10 * n));
     // A first run warms caches (allocator, compiled patterns) for both sizes alike.
     run(&small);
-    let t1 = best_of_three(&small, &mut run);
-    let t10 = best_of_three(&large, &mut run);
-    // Below a millisecond the clock and the allocator dominate: count it as one.
-    let base = t1.max(Duration::from_millis(1));
-    let ratio = t10.as_secs_f64() / base.as_secs_f64();
+    // A loaded machine can stall one measurement: a miss is measured again,
+    // up to three times (a quadratic path misses every time).
+    let (mut t1, mut t10, mut ratio) = (Duration::ZERO, Duration::ZERO, f64::INFINITY);
+    for _ in 0..3 {
+        t1 = best_of_three(&small, &mut run);
+        t10 = best_of_three(&large, &mut run);
+        // Below a millisecond the clock and the allocator dominate: count it as one.
+        let base = t1.max(Duration::from_millis(1));
+        ratio = t10.as_secs_f64() / base.as_secs_f64();
+        if ratio <= MAX_RATIO && t10 <= limit {
+            break;
+        }
+    }
     eprintln!("{what}: n = {n} {t1:?}, 10n {t10:?} ({ratio:.1}×)");
     assert!(
         ratio <= MAX_RATIO,
