@@ -35,9 +35,11 @@ export type TraceFormat =
  * its `arguments` are `{}`, and `rawArguments` holds the text as found.
  * `EMPTY`: `""`; `NOT_JSON`: e.g. cut short; `NOT_OBJECT`: JSON of an array,
  * number, …; `DOUBLE_ENCODED`: a JSON string holding object JSON;
- * `FREEFORM`: a custom (free-text) tool's input.
+ * `FREEFORM`: a custom (free-text) tool's input; `MISSING`: no arguments
+ * where the format requires them (an AI SDK `tool-call` part with neither
+ * `input` nor `args`).
  */
-export type ArgumentsErrorCode = "EMPTY" | "NOT_JSON" | "NOT_OBJECT" | "DOUBLE_ENCODED" | "FREEFORM";
+export type ArgumentsErrorCode = "EMPTY" | "NOT_JSON" | "NOT_OBJECT" | "DOUBLE_ENCODED" | "FREEFORM" | "MISSING";
 
 /**
  * One tool call: `{ toolName, arguments }` as the reference's `ToolCall`;

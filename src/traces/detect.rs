@@ -124,6 +124,10 @@ fn detect_object(v: &Value) -> Result<TraceFormat, Why> {
     if let Some(Value::Array(input)) = v.get("input") {
         return detect_list(input);
     }
+    // One message alone: told as the list of it would be.
+    if v.get("role").is_some_and(Value::is_string) {
+        return detect_list(std::slice::from_ref(v));
+    }
     Err(format!(
         "an object with keys {} is none of: an OpenAI chat completion (choices[].message), an OpenAI response \
          (object \"response\", output[]), an Anthropic message (type \"message\", content[]), a Gemini response \

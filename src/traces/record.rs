@@ -26,6 +26,9 @@ pub enum ArgumentsError {
     DoubleEncoded,
     /// The tool takes free text, not JSON (OpenAI custom tools).
     Freeform,
+    /// The call records no arguments where its format requires them (an AI
+    /// SDK `tool-call` part with neither `input` nor `args`).
+    Missing,
 }
 
 impl ArgumentsError {
@@ -37,6 +40,7 @@ impl ArgumentsError {
             ArgumentsError::NotObject => "NOT_OBJECT",
             ArgumentsError::DoubleEncoded => "DOUBLE_ENCODED",
             ArgumentsError::Freeform => "FREEFORM",
+            ArgumentsError::Missing => "MISSING",
         }
     }
 }
@@ -185,6 +189,15 @@ impl Args {
         }
     }
 
+    /// Arguments a format requires (AI SDK `tool-call` parts): absent is
+    /// [`ArgumentsError::Missing`], else as [`Args::from_value`].
+    pub(crate) fn required(v: Option<Value>) -> Args {
+        match v {
+            None => Args::bad(ArgumentsError::Missing, String::new()),
+            v => Args::from_value(v),
+        }
+    }
+
     /// Arguments as OpenAI sends them (`function.arguments`, `arguments` of
     /// Responses items): JSON text, absent is empty text; a value as [`Args::from_value`].
     pub(crate) fn from_arguments(v: Option<Value>) -> Args {
@@ -280,6 +293,8 @@ pub(crate) struct TraceBuilder {
     /// Index in `messages` of the current tool message.
     tool_msg: Option<usize>,
     by_id: FxHashMap<String, usize>,
+    /// A non-model message or a tool result was read.
+    read_other: bool,
 }
 
 impl TraceBuilder {
@@ -328,6 +343,7 @@ impl TraceBuilder {
 
     /// A non-model message (`user`, `system`, `developer`) with its text.
     pub(crate) fn other_message(&mut self, role: &str, text: String) {
+        self.read_other = true;
         if role == "user" && !text.is_empty() {
             self.t.meta.last_user_text = Some(text.clone());
         }
@@ -448,6 +464,7 @@ impl TraceBuilder {
         is_error: Option<bool>,
         at: &Loc,
     ) {
+        self.read_other = true;
         let found = match id.filter(|id| !id.is_empty()) {
             Some(id) => self.by_id.get(id).copied(),
             None => name.and_then(|n| {
@@ -616,7 +633,30 @@ impl TraceBuilder {
         self.error(s(e, "message").map_or_else(|| e.to_string(), str::to_owned));
     }
 
-    pub(crate) fn finish(self) -> Trace {
+    pub(crate) fn finish(mut self) -> Trace {
+        // Reading nothing from a non-empty input is a diagnostic, never a silent empty run.
+        let t = &self.t;
+        let usage_or_model = t.meta.input_tokens.is_some()
+            || t.meta.output_tokens.is_some()
+            || t.meta.total_tokens.is_some()
+            || t.meta.model.is_some()
+            || t.meta.prompt.is_some()
+            || !t.meta.spans.is_empty();
+        if self.step.is_none()
+            && !self.read_other
+            && t.calls.is_empty()
+            && t.text.is_empty()
+            && t.error.is_none()
+            && t.diagnostics.is_empty()
+            && !usage_or_model
+        {
+            self.diag(
+                "NOTHING_READ",
+                "trace",
+                "nothing was read: no model turn, tool call, message, usage or error where this format records them"
+                    .into(),
+            );
+        }
         self.t
     }
 }

@@ -146,3 +146,83 @@ fn text_that_is_not_one_array_is_read_as_before() {
         }
     }
 }
+
+/// One message handed in alone (what a caller gets from `choices[0].message`,
+/// `candidates[0].content`, or one AI SDK message) reads as the response
+/// around it does: the fixtures' hand-written calls (tests/traces/fixtures.json).
+#[test]
+fn one_message_alone_reads_as_its_response() {
+    use super::helpers::{calls, json_of};
+    let fixtures: Vec<Value> = serde_json::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/traces/fixtures.json")).unwrap(),
+    )
+    .unwrap();
+    let tools_of = |file: &str| -> Vec<String> {
+        let f = fixtures
+            .iter()
+            .find(|f| f["file"] == file)
+            .unwrap_or_else(|| panic!("{file} in fixtures.json"));
+        f["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap().to_owned())
+            .collect()
+    };
+    for (file, pointer, format) in [
+        (
+            "openai-chat/completion.parallel-tool-calls.json",
+            "/choices/0/message",
+            TraceFormat::OpenAiChat,
+        ),
+        ("anthropic/message.parallel-tool-use.json", "", TraceFormat::Anthropic),
+        (
+            "gemini/response.parallel-function-calls.json",
+            "/candidates/0/content",
+            TraceFormat::Gemini,
+        ),
+    ] {
+        let whole = json_of(file);
+        let mut alone = whole.pointer(pointer).unwrap().clone();
+        // Anthropic's message without its `type` marker: a message of a list.
+        if let Some(o) = alone.as_object_mut().filter(|_| pointer.is_empty()) {
+            o.retain(|k, _| k == "role" || k == "content");
+        }
+        let want = calls(&PromptResult::from_trace(&whole, None).unwrap());
+        let names: Vec<String> = want.iter().map(|c| c.0.clone()).collect();
+        assert_eq!(names, tools_of(file), "{file}");
+        for asked in [None, Some(format)] {
+            let r = PromptResult::from_trace(&alone, asked).unwrap_or_else(|e| panic!("{file} alone: {e}"));
+            assert_eq!(calls(&r), want, "{file} alone, format {asked:?}");
+            assert!(r.diagnostics().is_empty(), "{file} alone: {:?}", r.diagnostics());
+        }
+    }
+}
+
+/// Reading nothing from a non-empty trace is a `NOTHING_READ` diagnostic; an
+/// AI SDK `tool-call` part with neither `input` nor `args` keeps the call with
+/// `argumentsError` `MISSING` (AI SDK's ToolCallPart requires `input`, v4's `args`).
+#[test]
+fn nothing_read_and_missing_arguments_are_said() {
+    use mcp_matchers::traces::ArgumentsError;
+    let r = PromptResult::from_trace(&serde_json::json!({ "foo": 1, "steps": [] }), None).unwrap();
+    assert_eq!(
+        r.diagnostics().iter().map(|d| d.code).collect::<Vec<_>>(),
+        ["NOTHING_READ"]
+    );
+    let empty_answer = serde_json::json!({ "choices": [{ "message": { "role": "assistant", "content": "" } }] });
+    assert!(
+        PromptResult::from_trace(&empty_answer, None)
+            .unwrap()
+            .diagnostics()
+            .is_empty(),
+        "an empty answer is a turn read"
+    );
+    let part = serde_json::json!({ "role": "assistant", "content": [{ "type": "tool-call", "toolCallId": "c", "toolName": "add" }] });
+    let r = PromptResult::from_trace(&part, None).unwrap();
+    let c = &r.get_tool_calls()[0];
+    assert_eq!(
+        (c.tool_name.as_str(), c.arguments_error),
+        ("add", Some(ArgumentsError::Missing))
+    );
+}

@@ -59,6 +59,10 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
     if let Some(contents) = doc.list("contents").or(doc.is_list().then_some(doc)) {
         return read_contents(contents, b);
     }
+    // One Content alone (e.g. a response's `candidates[0].content`).
+    if doc.member("parts").is_some() && doc.member("candidates").is_none() {
+        return content(doc.parse(b), &Loc::Root(""), b);
+    }
     let d: GeminiDoc = doc.parse(b);
     b.model(d.model_version.str());
     if let Some(u) = d.usage.get() {
@@ -84,24 +88,26 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
 }
 
 fn read_contents(contents: Doc, b: &mut TraceBuilder) {
-    each(contents, b, |i, c: GeminiContent, b| {
-        let at = Loc::Root("").i(i);
-        let at = at.k("parts");
-        let parts = c.parts.into_items();
-        if c.role.str() == Some("model") {
-            b.begin_turn();
-            return model_parts(parts, &at, b);
+    each(contents, b, |i, c: GeminiContent, b| content(c, &Loc::Root("").i(i), b));
+}
+
+/// One `Content` (`{ role, parts }`) of a list, or alone.
+fn content(c: GeminiContent, at: &Loc, b: &mut TraceBuilder) {
+    let at = at.k("parts");
+    let parts = c.parts.into_items();
+    if c.role.str() == Some("model") {
+        b.begin_turn();
+        return model_parts(parts, &at, b);
+    }
+    if parts.iter().any(|p| p.text.present()) {
+        let text: String = parts.iter().filter_map(|p| p.text.str()).collect();
+        b.other_message(c.role.str().unwrap_or("user"), text);
+    }
+    for (j, p) in parts.into_iter().enumerate() {
+        if p.function_response.present() {
+            response(p.function_response, &at.i(j), b);
         }
-        if parts.iter().any(|p| p.text.present()) {
-            let text: String = parts.iter().filter_map(|p| p.text.str()).collect();
-            b.other_message(c.role.str().unwrap_or("user"), text);
-        }
-        for (j, p) in parts.into_iter().enumerate() {
-            if p.function_response.present() {
-                response(p.function_response, &at.i(j), b);
-            }
-        }
-    });
+    }
 }
 
 fn model_parts(parts: Vec<GeminiPart>, at: &Loc, b: &mut TraceBuilder) {

@@ -45,8 +45,8 @@ lenient! {
     struct ChatCustom<'a> { name: Str<'a> = "name", input: Str<'a> = "input" }
 }
 
-/// Reads a response (`{ choices }`) or a message list (`[{ role, … }]`, or
-/// a request body `{ model, messages }`). Usage: `usage.prompt_tokens` and
+/// Reads a response (`{ choices }`), a message list (`[{ role, … }]`, or
+/// a request body `{ model, messages }`) or one message (`{ role, … }`). Usage: `usage.prompt_tokens` and
 /// `completion_tokens`; the model: `model`.
 pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
     b.provider_of_format("openai");
@@ -56,6 +56,10 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
             read_messages(messages, b)
         }
         None if doc.is_list() => read_messages(doc, b),
+        // One message (e.g. a response's `choices[0].message` handed in alone).
+        None if doc.member("role").is_some() && doc.member("choices").is_none() => {
+            message(doc.parse(b), &Loc::Root(""), b)
+        }
         None => read_response(doc.parse(b), b),
     }
 }
@@ -81,19 +85,21 @@ fn read_response(d: ChatDoc, b: &mut TraceBuilder) {
 }
 
 fn read_messages(messages: Doc, b: &mut TraceBuilder) {
-    each(messages, b, |i, m: ChatMessage, b| {
-        let at = Loc::Root("").i(i);
-        match m.role.str() {
-            Some("assistant") => {
-                b.begin_turn();
-                assistant(m, &at, b);
-            }
-            Some("tool") => b.result(m.tool_call_id.str(), None, m.content.or_null(), None, &at),
-            Some("function") => b.result(None, m.name.str(), m.content.or_null(), None, &at),
-            Some(role) => b.other_message(role, content_text(m.content.into_option())),
-            None => b.diag("IGNORED", at, "a message without a role; skipped".into()),
+    each(messages, b, |i, m: ChatMessage, b| message(m, &Loc::Root("").i(i), b));
+}
+
+/// One message of a list, by its role.
+fn message(m: ChatMessage, at: &Loc, b: &mut TraceBuilder) {
+    match m.role.str() {
+        Some("assistant") => {
+            b.begin_turn();
+            assistant(m, at, b);
         }
-    });
+        Some("tool") => b.result(m.tool_call_id.str(), None, m.content.or_null(), None, at),
+        Some("function") => b.result(None, m.name.str(), m.content.or_null(), None, at),
+        Some(role) => b.other_message(role, content_text(m.content.into_option())),
+        None => b.diag("IGNORED", at, "a message without a role; skipped".into()),
+    }
 }
 
 fn assistant(m: ChatMessage, at: &Loc, b: &mut TraceBuilder) {

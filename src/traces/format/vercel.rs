@@ -75,6 +75,15 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
         return;
     }
     let Some(list) = doc.list("messages").or(doc.is_list().then_some(doc)) else {
+        // One message or step alone (read at index 0).
+        if doc.member("role").is_some() || doc.member("toolCalls").is_some() {
+            let item: VercelItem = doc.parse(b);
+            if is_step(&item) {
+                step(0, item, b);
+            } else {
+                message(0, item, b);
+            }
+        }
         return;
     };
     let before = b.clone();
@@ -172,7 +181,7 @@ fn model_part(part: VercelPart, at: &Loc, b: &mut TraceBuilder) {
         "text" => b.text(part.text.str().unwrap_or("")),
         "tool-call" => match name {
             Some(name) => {
-                let args = Args::from_value(part.input.or(part.args).into_option());
+                let args = Args::required(part.input.or(part.args).into_option());
                 b.call(CallIn::new(name, args, id, CallKind::Function), at);
             }
             None => b.nameless(at.k("toolName")),
