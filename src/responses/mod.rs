@@ -40,11 +40,14 @@ mod evaluate;
 mod json_api;
 #[cfg(feature = "schema")]
 pub mod schema;
-pub use dataset::validate_eval_dataset;
+pub use dataset::{eval_case_issues, eval_dataset_issues, validate_eval_case, validate_eval_dataset, DatasetIssue};
 #[cfg(feature = "native")]
 pub use evaluate::{
     evaluate_expectations, run_eval_dataset, validate_judge, CallTool, EvaluateContext, JudgeModel, ToolError,
 };
 #[cfg(feature = "native")]
 pub use json_api::*;
-pub use judge::{build_judge_prompt, parse_verdict, resolve_rubric, JudgeVerdict, BUILT_IN_RUBRICS};
+pub use judge::{
+    build_judge_prompt, high_variance_warnings, is_built_in_rubric, parse_verdict, resolve_rubric, JudgeVerdict,
+    BUILT_IN_RUBRICS,
+};

@@ -154,11 +154,49 @@ fn judge_failures_are_results_and_bad_configs_are_errors() {
         (e.code, e.path.as_str()),
         (ErrorCode::InvalidOption, "config.threshold")
     );
-    let e = validate_judge(&response, &json!({ "threshold": 0.5 }), &mut Scripted(vec![])).unwrap_err();
-    assert_eq!(
-        e.message,
-        "Either \"judge\" or \"rubric\" must be provided in passesJudge"
+    // Neither judge nor rubric: a failed result, as the reference's validateJudge (judge.test.ts).
+    for config in [json!({}), json!({ "threshold": 0.5 })] {
+        let r = validate_judge(&response, &config, &mut Scripted(vec![])).unwrap();
+        assert_eq!(
+            (r.pass, r.message.as_str()),
+            (
+                false,
+                "Judge evaluation failed: either \"judge\" or \"rubric\" must be provided"
+            )
+        );
+    }
+}
+
+#[test]
+fn judge_details_and_warnings_as_the_reference() {
+    // The reference's judge.test.ts: judgeProvider defaults to anthropic; no rep fields for one rep.
+    let r = judge(
+        vec![r#"{"score":0.8,"reasoning":"Looks good"}"#],
+        json!({ "rubric": { "text": "Is it good?" }, "reps": 1 }),
     );
+    let d = r.details.clone().unwrap();
+    assert_eq!(
+        d,
+        json!({ "score": 0.8, "reasoning": "Looks good", "judgeProvider": "anthropic" })
+    );
+    assert!(high_variance_warnings(&r).is_empty());
+    let r = judge(
+        vec![r#"{"score":0.1}"#, r#"{"score":0.9}"#],
+        json!({ "rubric": "correctness", "reps": 2, "provider": "openai", "model": "gpt-4o" }),
+    );
+    let d = r.details.clone().unwrap();
+    assert_eq!((d["judgeProvider"].clone(), d["judgeModel"].clone()), (json!("openai"), json!("gpt-4o")));
+    assert_eq!(d["highVariance"], json!(true));
+    let w = high_variance_warnings(&r);
+    assert_eq!(w.len(), 1);
+    assert!(w[0].contains("high variance") && w[0].contains("stdDev=0.40") && w[0].contains("[0.10, 0.90]"), "{}", w[0]);
+    // isBuiltInRubric (rubrics.test.ts): the five names only, case-sensitive.
+    for (name, _) in BUILT_IN_RUBRICS {
+        assert!(is_built_in_rubric(name));
+    }
+    for s in ["my-custom-rubric", "", "CORRECTNESS", "toString", "constructor"] {
+        assert!(!is_built_in_rubric(s), "{s}");
+    }
 }
 
 #[test]
