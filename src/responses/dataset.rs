@@ -48,6 +48,29 @@ pub(crate) struct Refusal {
     pub issue: DatasetIssue,
 }
 
+impl Refusal {
+    /// A refusal that is only the coded error (its issue read off the error's path).
+    pub(crate) fn plain(error: MatcherError) -> Refusal {
+        let path = error
+            .path
+            .split(['.', '['])
+            .filter(|k| !k.is_empty())
+            .map(|k| match k.strip_suffix(']').and_then(|n| n.parse::<u64>().ok()) {
+                Some(n) => Value::from(n),
+                None => Value::from(k),
+            })
+            .collect();
+        Refusal {
+            issue: DatasetIssue {
+                path,
+                message: error.message.clone(),
+                code: INVALID_TYPE,
+            },
+            error,
+        }
+    }
+}
+
 impl From<Refusal> for MatcherError {
     fn from(r: Refusal) -> MatcherError {
         r.error
@@ -149,7 +172,11 @@ fn one_of(r: &R<'_, '_>, allowed: &[&str]) -> Checked {
     match r.value() {
         None => Ok(()),
         Some(Val::Str(s)) if allowed.contains(&s.as_ref()) => Ok(()),
-        Some(_) => Err(err_at(r, INVALID_VALUE, format!("expected one of {}", allowed.join(", ")))),
+        Some(_) => Err(err_at(
+            r,
+            INVALID_VALUE,
+            format!("expected one of {}", allowed.join(", ")),
+        )),
     }
 }
 
@@ -204,7 +231,11 @@ pub fn validate_eval_dataset(dataset: &Value) -> Result<()> {
 /// What [`validate_eval_dataset`] found wrong, as zod issues: the first
 /// problem (empty when the dataset is valid).
 pub fn eval_dataset_issues(dataset: &Value) -> Vec<DatasetIssue> {
-    check_dataset(&Reader::new(Some(&Val::from(dataset)), "")).err().map(|r| r.issue).into_iter().collect()
+    check_dataset(&Reader::new(Some(&Val::from(dataset)), ""))
+        .err()
+        .map(|r| r.issue)
+        .into_iter()
+        .collect()
 }
 
 /// [`validate_eval_dataset`] over a reader whose root is unnamed (the fields'
@@ -246,7 +277,11 @@ pub fn validate_eval_case(case_value: &Value, path: &str) -> Result<()> {
 
 /// [`validate_eval_case`]'s issues, as [`eval_dataset_issues`] (paths from the case).
 pub fn eval_case_issues(case_value: &Value) -> Vec<DatasetIssue> {
-    check_case(&Reader::new(Some(&Val::from(case_value)), "")).err().map(|r| r.issue).into_iter().collect()
+    check_case(&Reader::new(Some(&Val::from(case_value)), ""))
+        .err()
+        .map(|r| r.issue)
+        .into_iter()
+        .collect()
 }
 
 /// One case read at `c` (a root named `""` refuses a non-object at `evalCase`).
@@ -344,7 +379,12 @@ fn expect_block(e: &R<'_, '_>) -> Checked {
             let list = read_sanitizers(&sanitizers).map_err(|e| refusal_of(&sanitizers, INVALID_TYPE, e))?;
             if let Err(e) = CompiledSanitizers::new(&list, &sanitizers.path()) {
                 let i = e.path.trim_start_matches(&sanitizers.path());
-                let i = i.trim_start_matches('[').split(']').next().and_then(|n| n.parse().ok()).unwrap_or(0);
+                let i = i
+                    .trim_start_matches('[')
+                    .split(']')
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(0);
                 let item = sanitizers.item(i, &items[i.min(items.len() - 1)]);
                 return Err(refusal_of(&item.field("pattern"), CUSTOM, e));
             }
@@ -397,7 +437,11 @@ fn sanitizer(s: &R<'_, '_>) -> Checked {
     let (pattern, remove) = (s.field("pattern"), s.field("remove"));
     match s.value() {
         Some(Val::Str(n)) if Sanitizer::built_in(n).is_some() => Ok(()),
-        Some(Val::Str(_)) => Err(err_at(s, INVALID_UNION, format!("expected one of {}", built_in_names()))),
+        Some(Val::Str(_)) => Err(err_at(
+            s,
+            INVALID_UNION,
+            format!("expected one of {}", built_in_names()),
+        )),
         Some(Val::Obj(_)) if pattern.value().is_some() => {
             if !matches!(pattern.value(), Some(Val::Str(_))) {
                 return Err(err(&pattern, "expected a string"));
@@ -419,10 +463,18 @@ fn judge(j: &R<'_, '_>) -> Checked {
     let rubric = j.field("rubric");
     if rubric.value().is_some() {
         read_rubric(&rubric).map_err(|e| match rubric.value() {
-            Some(Val::Str(_)) => refusal_of(&rubric, INVALID_VALUE, MatcherError::invalid_argument(e.path, e.message)),
+            Some(Val::Str(_)) => refusal_of(
+                &rubric,
+                INVALID_VALUE,
+                MatcherError::invalid_argument(e.path, e.message),
+            ),
             Some(Val::Obj(_)) => {
                 let text = rubric.field("text");
-                let code = if matches!(text.value(), Some(Val::Str(_))) { TOO_SMALL } else { INVALID_TYPE };
+                let code = if matches!(text.value(), Some(Val::Str(_))) {
+                    TOO_SMALL
+                } else {
+                    INVALID_TYPE
+                };
                 refusal_of(&text, code, MatcherError::invalid_argument(e.path, e.message))
             }
             _ => refusal_of(&rubric, INVALID_UNION, e),

@@ -10,7 +10,7 @@ use super::assertions::CheckResult;
 use super::judge::read_reps;
 use super::judge::{judge_step, judge_text, judges_result, missing_judge, parse_verdict, JudgeOutcome, JudgeStep};
 use super::plan::{plan, snapshot_result, PlanOptions, SchemaTarget, Step};
-use super::run::{finish_case, finish_dataset, plan_run, CaseStep};
+use super::run::{finish_case, finish_dataset, plan_case, plan_run, CaseStep};
 use super::ToolCallMetrics;
 use crate::error::{MatcherError, Result};
 use crate::reader::Reader;
@@ -282,6 +282,31 @@ pub fn run_eval_dataset(
     let mut out = to_json(&run)?;
     out["caseResults"] = cases;
     Ok(out)
+}
+
+/// `runEvalCase(evalCase, callTool, { datasetName })` natively: one case
+/// run as [`run_eval_dataset`] runs it (its own `iterations`, else once;
+/// its `judgeReps` and `canonicalAnswer`), checked first as
+/// [`super::validate_eval_case`] checks it. `dataset_name` is the result's
+/// `datasetName` (`single-case` when `None`, as the reference). Returns the
+/// case result `{ id, datasetName, toolName, source: "eval", pass,
+/// response, error?, expectations, durationMs, tags?, toolPrecision?,
+/// toolRecall?, assertionPassRate?, … }`; a direct case without `toolName`
+/// or `args`, and an `mcp_host` case without `scenario` or `mcpHostConfig`,
+/// fail with the reference's error (`Eval case x: args is required for
+/// direct mode`) without calling the tool.
+///
+/// Errors: the case's (at `id`, `expect.…`, a non-object at `evalCase`);
+/// those of [`evaluate_expectations`] for a block it refuses.
+pub fn run_eval_case(
+    eval_case: &Value,
+    call_tool: &mut CallTool<'_>,
+    dataset_name: Option<&str>,
+    ctx: &mut EvaluateContext<'_>,
+) -> Result<Value> {
+    let c = Val::from(eval_case);
+    let step = plan_case(&Reader::new(Some(&c), ""), dataset_name.unwrap_or("single-case"))?;
+    run_case(&step, eval_case, call_tool, ctx)
 }
 
 fn millis(since: Instant) -> f64 {

@@ -107,7 +107,13 @@ pub fn high_variance_warnings(result: &CheckResult) -> Vec<String> {
             return None;
         }
         let std = d.get("scoreStdDev")?.as_f64()?;
-        let scores: Vec<String> = d.get("scores")?.as_array()?.iter().filter_map(Value::as_f64).map(|s| to_fixed(s, 2)).collect();
+        let scores: Vec<String> = d
+            .get("scores")?
+            .as_array()?
+            .iter()
+            .filter_map(Value::as_f64)
+            .map(|s| to_fixed(s, 2))
+            .collect();
         Some(format!(
             "[mcp-matchers] judge scores show high variance (stdDev={}, scores=[{}]): the rubric may be ambiguous",
             to_fixed(std, 2),
@@ -118,10 +124,7 @@ pub fn high_variance_warnings(result: &CheckResult) -> Vec<String> {
         return Vec::new();
     };
     match details.get("judgeResults").and_then(Value::as_array) {
-        Some(results) => results
-            .iter()
-            .filter_map(|r| r.get("details").and_then(one))
-            .collect(),
+        Some(results) => results.iter().filter_map(|r| r.get("details").and_then(one)).collect(),
         None => one(details).into_iter().collect(),
     }
 }

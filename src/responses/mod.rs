@@ -17,6 +17,7 @@
 // The JSON readers and the internal tree are used by the wasm exports.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod assertions;
+pub(crate) mod compare;
 pub mod dataset;
 pub(crate) mod extract;
 pub mod judge;
@@ -43,7 +44,8 @@ pub mod schema;
 pub use dataset::{eval_case_issues, eval_dataset_issues, validate_eval_case, validate_eval_dataset, DatasetIssue};
 #[cfg(feature = "native")]
 pub use evaluate::{
-    evaluate_expectations, run_eval_dataset, validate_judge, CallTool, EvaluateContext, JudgeModel, ToolError,
+    evaluate_expectations, run_eval_case, run_eval_dataset, validate_judge, CallTool, EvaluateContext, JudgeModel,
+    ToolError,
 };
 #[cfg(feature = "native")]
 pub use json_api::*;

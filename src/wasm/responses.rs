@@ -17,7 +17,7 @@ use crate::responses::extract::{extract_text, normalize};
 use crate::responses::matches_pattern::read_patterns;
 use crate::responses::plan::{self, PlanOptions};
 use crate::responses::run;
-use crate::responses::{dataset, judge, sanitize, snapshot, tools};
+use crate::responses::{compare, dataset, judge, sanitize, snapshot, tools};
 use crate::responses::{CompiledPatterns, BUILT_IN_SANITIZERS};
 use crate::value::Val;
 use serde::Serialize;
@@ -99,6 +99,36 @@ pub fn validate_error_json(payload: &[u8], ext: u32) -> Out {
             &read_error_expectation(&Reader::new(Some(&expected), "expected"))?,
         ))
     })())
+}
+
+/// `getResponseSizeBytes(response)`: `kind\nresponse` (`kind` the value's
+/// `typeof`, `"null"` for `null`; `response` a string as itself, anything
+/// else as its `JSON.stringify` text). Returns the byte count.
+#[wasm_bindgen]
+pub fn get_response_size_bytes(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [kind, response] = parts(payload, ext, ["kind", "response"])?;
+        match kind.as_str() {
+            Some("function" | "symbol") => Err(MatcherError::invalid_argument(
+                "response",
+                format!(
+                    "expected a value JSON can print, got a {}",
+                    kind.as_str().unwrap_or_default()
+                ),
+            )),
+            Some("null" | "undefined") => Ok(0),
+            _ => Ok(crate::responses::assertions::json_size_bytes(&response)),
+        }
+    })())
+}
+
+/// `normalizeWhitespace(text)`: `text` (a string); returns the text with
+/// each run of white space one space, trimmed.
+#[wasm_bindgen]
+pub fn normalize_whitespace(payload: &[u8], ext: u32) -> Out {
+    let [text] = parts(payload, ext, ["text"]).map_err(to_js)?;
+    let text = Reader::new(Some(&text), "text").str().map_err(to_js)?;
+    Ok(crate::js::text::collapse_space(text))
 }
 
 /// `validateSize(response, options)`: `response\noptions`.
@@ -444,5 +474,43 @@ pub fn finish_eval_run(payload: &[u8], ext: u32) -> Out {
             .opt_number("a number")?
             .unwrap_or(0.0);
         run::finish_dataset(&Reader::new(Some(&cases), "cases"), ms)
+    })())
+}
+
+/// `runEvalCase`'s plan: `evalCase\ndatasetName` (the case's JSON, the
+/// result's `datasetName`). Returns `{ step }` (see [`run::plan_case`]) or
+/// `{ refusal }` (the case refused, as [`validate_eval_case`] refuses it).
+#[wasm_bindgen]
+pub fn plan_eval_case(payload: &[u8], ext: u32) -> Out {
+    let [case, name] = parts(payload, ext, ["evalCase", "datasetName"]).map_err(to_js)?;
+    let name = Reader::new(Some(&name), "options.datasetName").as_option();
+    let name = name.opt_str().map_err(to_js)?.unwrap_or("single-case");
+    match run::plan_case(&Reader::new(Some(&case), ""), name) {
+        Ok(step) => json_out(Ok(json!({ "step": step }))),
+        Err(r) => {
+            let refusal = refusal_out(Err(r))?;
+            Ok(format!("{{\"refusal\":{refusal}}}"))
+        }
+    }
+}
+
+/// `compareEvalRuns(options)`: `options\nvariant` (`{ baseline, candidate,
+/// labels? }` with each run's counts, metrics and `caseResults` as `{ id,
+/// pass }`; the candidate's `metadata.toolOverrideVariantId`). Returns `{
+/// baselineLabel, candidateLabel, baselinePassRate, candidatePassRate,
+/// deltaPassRate, metrics: [{ name, baseline, candidate, delta }], cases:
+/// [[outcome, baselineIndex, candidateIndex]] }` (see [`compare::compare`]).
+#[wasm_bindgen]
+pub fn compare_eval_runs(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [options, variant] = parts(
+            payload,
+            ext,
+            ["options", "options.candidate.metadata.toolOverrideVariantId"],
+        )?;
+        compare::compare(
+            &Reader::new(Some(&options), "options"),
+            &Reader::new(Some(&variant), "options.candidate.metadata.toolOverrideVariantId"),
+        )
     })())
 }

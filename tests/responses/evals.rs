@@ -185,11 +185,18 @@ fn judge_details_and_warnings_as_the_reference() {
         json!({ "rubric": "correctness", "reps": 2, "provider": "openai", "model": "gpt-4o" }),
     );
     let d = r.details.clone().unwrap();
-    assert_eq!((d["judgeProvider"].clone(), d["judgeModel"].clone()), (json!("openai"), json!("gpt-4o")));
+    assert_eq!(
+        (d["judgeProvider"].clone(), d["judgeModel"].clone()),
+        (json!("openai"), json!("gpt-4o"))
+    );
     assert_eq!(d["highVariance"], json!(true));
     let w = high_variance_warnings(&r);
     assert_eq!(w.len(), 1);
-    assert!(w[0].contains("high variance") && w[0].contains("stdDev=0.40") && w[0].contains("[0.10, 0.90]"), "{}", w[0]);
+    assert!(
+        w[0].contains("high variance") && w[0].contains("stdDev=0.40") && w[0].contains("[0.10, 0.90]"),
+        "{}",
+        w[0]
+    );
     // isBuiltInRubric (rubrics.test.ts): the five names only, case-sensitive.
     for (name, _) in BUILT_IN_RUBRICS {
         assert!(is_built_in_rubric(name));
