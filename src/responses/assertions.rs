@@ -231,8 +231,13 @@ pub(crate) fn json_size_bytes(response: &Val<'_>) -> usize {
     match response {
         Val::Null | Val::Undefined => 0,
         Val::Str(s) => s.len(),
-        other => stringify_pretty(other).len(),
+        other => pretty_json_bytes(other),
     }
+}
+
+/// The UTF-8 length of `JSON.stringify(v, null, 2)` (a string with its quotes).
+pub(crate) fn pretty_json_bytes(v: &Val<'_>) -> usize {
+    stringify_pretty(v).len()
 }
 
 /// `validateSize(response, { minBytes, maxBytes })` with `size` the UTF-8

@@ -102,8 +102,8 @@ pub fn validate_error_json(payload: &[u8], ext: u32) -> Out {
 }
 
 /// `getResponseSizeBytes(response)`: `kind\nresponse` (`kind` the value's
-/// `typeof`, `"null"` for `null`; `response` a string as itself, anything
-/// else as its `JSON.stringify` text). Returns the byte count.
+/// `typeof`, `"null"` for `null`; `response` the value's `JSON.stringify`
+/// text). Returns the byte count (see `assertions::json_size_bytes`).
 #[wasm_bindgen]
 pub fn get_response_size_bytes(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
@@ -117,9 +117,9 @@ pub fn get_response_size_bytes(payload: &[u8], ext: u32) -> Out {
                 ),
             )),
             Some("null" | "undefined") => Ok(0),
-            // A top-level value JSON prints as `null` (NaN, Infinity): the reference measures "null".
-            _ if matches!(response, Val::Null) => Ok("null".len()),
-            _ => Ok(crate::responses::assertions::json_size_bytes(&response)),
+            Some("string") => Ok(crate::responses::assertions::json_size_bytes(&response)),
+            // Anything else is measured as its JSON text: NaN as `null`, a Date as its quoted ISO string.
+            _ => Ok(crate::responses::assertions::pretty_json_bytes(&response)),
         }
     })())
 }
