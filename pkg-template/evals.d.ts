@@ -15,6 +15,15 @@ export type Rubric = BuiltInRubric | { text: string };
 export declare const BUILT_IN_RUBRICS: Readonly<Record<BuiltInRubric, string>>;
 
 /**
+ * Whether `s` is one of the five built-in rubric names (case-sensitive;
+ * `false` for anything that is not a string, never a throw). Follows
+ * `isBuiltInRubric` of @gleanwork/mcp-server-tester@1.1.0
+ * (`src/judge/rubrics.ts`), except that only the table's own names count:
+ * the reference's `s in BUILT_IN_RUBRICS` is also true for `toString`.
+ */
+export declare function isBuiltInRubric(s: unknown): s is BuiltInRubric;
+
+/**
  * The rubric text. Throws `INVALID_OPTION` (path `rubric`) for an unknown
  * name, `INVALID_ARGUMENT` for another shape (path `rubric.text` for a
  * `text` that is not a non-empty string).
@@ -70,17 +79,38 @@ export interface JudgeConfig {
 }
 
 export interface JudgeOptions {
+  /** Named judges; only own properties are looked up (`toString` is never a judge). */
   judges?: Record<string, JudgeExecutor>;
   judgeReps?: number;
   canonicalAnswer?: string;
+  /**
+   * Called with each warning text (a judge's scores with high variance,
+   * "… high variance (stdDev=0.40, scores=[0.10, 0.90]) …"); default
+   * `console.warn`, where the reference writes it.
+   */
+  onWarning?: (message: string) => void;
 }
 
 /**
- * `validateJudge`: asks `judge` `reps` times and passes when the mean score
- * is at least the threshold. `details: { score, reasoning, scores?,
- * scoreStdDev?, highVariance? }` (population standard deviation; high above
- * 0.2). A judge that throws or replies unreadably gives a failed result
- * `Judge evaluation error: …`. Throws only for a malformed `config`.
+ * `validateJudge` of @gleanwork/mcp-server-tester@1.1.0
+ * (`src/assertions/validators/judge.ts`) with the model the caller's: a
+ * named judge (`config.judge`, looked up in `options.judges`) is called
+ * once with `(response, reference)`; else `judge` is asked `reps` times
+ * with the rubric's prompt and the result passes when the mean score is at
+ * least the threshold (default 0.7). `details: { score, reasoning,
+ * judgeProvider, judgeModel?, scores?, scoreStdDev?, highVariance? }`
+ * (`judgeProvider`: `config.provider`, else `anthropic`, as the reference
+ * reports it; population standard deviation, high above 0.2, which is also
+ * passed to `options.onWarning`). A judge that throws or replies
+ * unreadably gives a failed result `Judge evaluation error: …`, an
+ * unregistered named judge `Custom judge "x" error: …`, and a config with
+ * neither `judge` nor `rubric` `Judge evaluation failed: either "judge" or
+ * "rubric" must be provided`, as the reference.
+ *
+ * @throws {MatcherError} `INVALID_ARGUMENT`/`INVALID_OPTION` at `config.…`
+ *   for a malformed config (a threshold outside 0–1, reps not an integer
+ *   1–1000, an unknown rubric), at `options` / `options.onWarning` for
+ *   options of the wrong type.
  */
 export declare function validateJudge(response: unknown, config: JudgeConfig, judge: JudgeFunction | undefined, options?: JudgeOptions): Promise<ValidationResult>;
 
@@ -120,6 +150,10 @@ export interface EvalCase {
   id: string;
   description?: string;
   mode?: "direct" | "mcp_host";
+  /** An `mcp_host` case's task (required there, as the reference). */
+  scenario?: string;
+  /** An `mcp_host` case's host settings (required there; checked as the reference's `MCPHostConfigSchema`). */
+  mcpHostConfig?: Record<string, unknown>;
   toolName?: string;
   args?: Record<string, unknown>;
   tags?: string[];
@@ -140,12 +174,60 @@ export interface EvalDataset {
   metadata?: Record<string, unknown>;
 }
 
+/** One problem of a dataset or case, shaped like a zod issue. */
+export interface DatasetIssue {
+  /** Keys and indices down to the field: `["cases", 3, "expect", "responseSize", "maxBytes"]`. */
+  path: Array<string | number>;
+  message: string;
+  /** zod 4's code: `invalid_type`, `too_small`, `too_big`, `invalid_value`, `invalid_union` or `custom`. */
+  code: string;
+}
+
+/** The `MatcherError` a dataset check throws: also zod's `issues` (the first problem found). */
+export interface DatasetError extends Error {
+  code: "INVALID_ARGUMENT";
+  path: string;
+  issues: DatasetIssue[];
+}
+
 /**
- * Checks `json` against the reference's dataset schema and returns it.
- * Throws `INVALID_ARGUMENT` naming the field, e.g. path
- * `cases[3].expect.responseSize.maxBytes`, message `expected a number`.
+ * `validateEvalDataset` of @gleanwork/mcp-server-tester@1.1.0
+ * (`src/evals/datasetTypes.ts`, `EvalDatasetSchema`): checks `json` and
+ * returns it unchanged (zod would drop unknown keys). Also refuses a
+ * `matchesPattern` or custom sanitizer pattern that does not compile here
+ * (`invalid regex pattern ")4": …`).
+ *
+ * @throws {MatcherError} `INVALID_ARGUMENT` naming the first bad field, e.g.
+ *   path `cases[3].expect.responseSize.maxBytes`, message `expected a
+ *   number`, with `issues` as zod's (`DatasetError`); where the reference
+ *   throws a `ZodError` listing every issue.
  */
 export declare function validateEvalDataset(json: unknown): EvalDataset;
+
+/**
+ * `validateEvalCase` of @gleanwork/mcp-server-tester@1.1.0 (`EvalCaseSchema`):
+ * checks one case as `validateEvalDataset` checks each, and returns it.
+ *
+ * @throws {MatcherError} `INVALID_ARGUMENT` at the field's path within the
+ *   case (`id`, `expect.passesJudge`; a non-object at `evalCase`), with
+ *   zod-shaped `issues` (paths from the case).
+ */
+export declare function validateEvalCase(evalCase: unknown): EvalCase;
+
+/**
+ * `loadEvalDatasetFromObject` of @gleanwork/mcp-server-tester@1.1.0: the
+ * dataset (checked by `validateEvalDataset` unless `validate: false`) as a
+ * new object with `schemas` set to `options.schemas` (default `{}`).
+ *
+ * @throws {MatcherError} the dataset's; `INVALID_ARGUMENT` at `options` (not
+ *   an object), at `data` (not an object, when not validating);
+ *   `INVALID_OPTION` at `options.validate` (not a boolean),
+ *   `options.schemas` (not an object).
+ */
+export declare function loadEvalDatasetFromObject(
+  data: unknown,
+  options?: { schemas?: Record<string, unknown>; validate?: boolean },
+): EvalDataset & { schemas: Record<string, unknown> };
 
 export interface EvaluateOptions extends JudgeOptions {
   /**
@@ -197,7 +279,9 @@ export declare function evaluateExpectations(expectBlock: ExpectBlock, response:
 export interface EvalCaseResult {
   id: string;
   datasetName: string;
+  /** `mcp_host` for a case with a `scenario`, else the case's `toolName`, else `unknown`. */
   toolName: string;
+  source: "eval";
   /** No error and every expectation passed; with `iterations` > 1: `assertionPassRate >= accuracyThreshold` (default 1). */
   pass: boolean;
   response: unknown;
@@ -254,7 +338,9 @@ export interface RunEvalOptions extends EvaluateOptions {
 /**
  * Validates `dataset`, then for each case calls `callTool(toolName, args,
  * case)` and evaluates its `expect` block. A direct case needs `toolName`
- * and `args` (as the reference); for a `mode: "mcp_host"` case `callTool`
+ * and `args`, an `mcp_host` case `scenario` and `mcpHostConfig` (else it
+ * fails with the reference's error, `Eval case x: scenario is required for
+ * mcp_host mode`, without a call); for a `mode: "mcp_host"` case `callTool`
  * gets `(toolName ?? null, args ?? {}, case)` and should return the host
  * simulation `{ success, toolCalls: [{ name, arguments }] }` that
  * `toolsTriggered`/`toolCallCount` read. A tool call that throws fails its
@@ -276,3 +362,102 @@ export declare function runEvalDataset(
   callTool: (toolName: string | null, args: Record<string, unknown>, evalCase: EvalCase) => Promise<unknown> | unknown,
   options?: RunEvalOptions,
 ): Promise<EvalRunResult>;
+
+/** Options of `runEvalCase`: `evaluateExpectations`' options and the result's `datasetName`. */
+export interface RunEvalCaseOptions extends EvaluateOptions {
+  /** The result's `datasetName` (default `single-case`, as the reference). */
+  datasetName?: string;
+}
+
+/**
+ * `runEvalCase` of @gleanwork/mcp-server-tester@1.1.0 with the tool the
+ * caller's (`(evalCase, callTool, options)` where the reference takes `(evalCase,
+ * { mcp }, options)`): the case checked as `validateEvalCase` checks it, then
+ * run as `runEvalDataset` runs each case: its `iterations` (default 1), its
+ * `accuracyThreshold`, `judgeReps` and `canonicalAnswer`.
+ *
+ * @throws {MatcherError} the case's refusal (with zod-shaped `issues`);
+ *   `INVALID_ARGUMENT` at `callTool` for a non-function, at `options`;
+ *   `INVALID_OPTION` at `options.datasetName` (not a string),
+ *   `options.onWarning`, `options.schemas`; those of `evaluateExpectations`.
+ */
+export declare function runEvalCase(
+  evalCase: EvalCase,
+  callTool: (toolName: string | null, args: Record<string, unknown>, evalCase: EvalCase) => Promise<unknown> | unknown,
+  options?: RunEvalCaseOptions,
+): Promise<EvalCaseResult>;
+
+/** How a case fared from the baseline run to the candidate run. */
+export type CaseOutcome = "IMPROVED" | "REGRESSED" | "UNCHANGED_PASS" | "UNCHANGED_FAIL" | "MISSING_FROM_BASELINE" | "MISSING_FROM_CANDIDATE";
+
+/** One compared case: the runs' own case results (absent where a run lacks the id). */
+export interface EvalRunCaseComparison<C = EvalCaseResult> {
+  id: string;
+  outcome: CaseOutcome;
+  baseline?: C;
+  candidate?: C;
+}
+
+/** A run as `compareEvalRuns` reads it (an `EvalRunResult`, or the reference's). */
+export interface ComparableEvalRun<C extends { id: string; pass: boolean } = EvalCaseResult> {
+  total: number;
+  passed: number;
+  caseResults: C[];
+  datasetToolPrecision?: number;
+  datasetToolRecall?: number;
+  datasetToolF1?: number;
+  metadata?: { toolOverrideVariantId?: string; [key: string]: unknown };
+  [key: string]: unknown;
+}
+
+/** `compareEvalRuns`' result, the reference's `EvalRunComparisonResult`. */
+export interface EvalRunComparisonResult<C = EvalCaseResult> {
+  baselineLabel: string;
+  candidateLabel: string;
+  /** passed / total (0 for an empty run). */
+  baselinePassRate: number;
+  candidatePassRate: number;
+  /** candidate − baseline. */
+  deltaPassRate: number;
+  /** Each tool metric a run has; the delta when both have it. */
+  baselineToolPrecision?: number;
+  candidateToolPrecision?: number;
+  deltaToolPrecision?: number;
+  baselineToolRecall?: number;
+  candidateToolRecall?: number;
+  deltaToolRecall?: number;
+  baselineToolF1?: number;
+  candidateToolF1?: number;
+  deltaToolF1?: number;
+  /** Baseline order, then the candidate's cases the baseline lacks. */
+  cases: Array<EvalRunCaseComparison<C>>;
+  improvedCases: Array<EvalRunCaseComparison<C>>;
+  regressedCases: Array<EvalRunCaseComparison<C>>;
+  unchangedPasses: Array<EvalRunCaseComparison<C>>;
+  unchangedFailures: Array<EvalRunCaseComparison<C>>;
+  missingFromBaseline: Array<EvalRunCaseComparison<C>>;
+  missingFromCandidate: Array<EvalRunCaseComparison<C>>;
+}
+
+/**
+ * `compareEvalRuns` of @gleanwork/mcp-server-tester@1.1.0
+ * (`src/evals/evalRunComparison.ts`), decided in the core: each baseline
+ * case paired by `id` with the candidate's (the last one when the
+ * candidate repeats an id) and classed `IMPROVED` (failed, now passes),
+ * `REGRESSED` (passed, now fails), `UNCHANGED_PASS`, `UNCHANGED_FAIL` or
+ * `MISSING_FROM_CANDIDATE`, then the candidate's other cases
+ * `MISSING_FROM_BASELINE`; pass rates and tool-metric deltas. Labels:
+ * `labels.baseline` else `baseline`; `labels.candidate`, else the
+ * candidate's `metadata.toolOverrideVariantId`, else `candidate`.
+ *
+ * @throws {MatcherError} `INVALID_ARGUMENT` at `options` (not an object), at
+ *   `options.baseline…` / `options.candidate…` for a run without numeric
+ *   `total` and `passed`, a case result without a string `id` or a boolean
+ *   `pass`, a tool metric that is not a number, a label or variant id that
+ *   is not a string (the reference coerces these).
+ */
+export declare function compareEvalRuns<C extends { id: string; pass: boolean } = EvalCaseResult>(options: {
+  baseline: ComparableEvalRun<C>;
+  candidate: ComparableEvalRun<C>;
+  labels?: { baseline?: string; candidate?: string };
+}): EvalRunComparisonResult<C>;

@@ -1,9 +1,10 @@
 // Judge, custom predicates and eval datasets of
 // @gleanwork/mcp-server-tester@1.1.0 (dist/index.js: BUILT_IN_RUBRICS,
-// resolveRubric, buildJudgePrompt, parseJudgeResponse, validateJudge,
-// validateEvalDataset, runExpectBlockValidations, runEvalCase,
-// runEvalDataset), over the Rust core (src/responses/plan.rs, run.rs,
-// judge.rs, dataset.rs).
+// isBuiltInRubric, resolveRubric, buildJudgePrompt, parseJudgeResponse,
+// validateJudge, validateEvalCase, validateEvalDataset,
+// loadEvalDatasetFromObject, runExpectBlockValidations, runEvalCase,
+// runEvalDataset, compareEvalRuns), over the Rust core
+// (src/responses/plan.rs, run.rs, judge.rs, dataset.rs, compare.rs).
 //
 // The core plans, JS awaits: evaluateExpectations asks the core for a plan
 // (one step per expectation: a finished result, or what only the caller can
@@ -21,6 +22,10 @@
 import { wasm as responsesWasm } from "./responses-wasm.js";
 const {
   build_judge_prompt: wasmPrompt,
+  compare_eval_runs: wasmCompare,
+  is_built_in_rubric: wasmIsRubric,
+  plan_eval_case: wasmPlanCase,
+  validate_eval_case: wasmCase,
   finish_eval_case: wasmFinishCase,
   finish_eval_run: wasmFinishRun,
   finish_judges: wasmFinishJudges,
@@ -42,6 +47,12 @@ import { extractText } from "./responses.js";
 
 /** See evals.d.ts. */
 export const BUILT_IN_RUBRICS = Object.freeze(Object.fromEntries(JSON.parse(wasmConstants()).rubrics));
+
+/** See evals.d.ts. */
+export function isBuiltInRubric(s) {
+  // Only a well-formed string can cross (and be a name); anything else is not one.
+  return typeof s === "string" && s.isWellFormed() && runJson(wasmIsRubric, [part(s, "s")]);
+}
 
 /** See evals.d.ts. */
 export function resolveRubric(rubric) {
@@ -72,7 +83,33 @@ function errorMessage(e) {
 
 function readOptions(options) {
   if (options === null || typeof options !== "object") fail("INVALID_ARGUMENT", "options", "options must be an object");
+  if (options.onWarning !== undefined && typeof options.onWarning !== "function") {
+    fail("INVALID_OPTION", "options.onWarning", "expected a function (message)");
+  }
   return options;
+}
+
+// The core's warnings (a judge's high variance) to the caller's onWarning,
+// else console.warn (where the reference writes them).
+function warn(o, warnings) {
+  for (const w of warnings) {
+    if (o.onWarning !== undefined) o.onWarning(w);
+    else console.warn(w);
+  }
+}
+
+// A judge result with its warnings handed on.
+function judged(o, finished) {
+  warn(o, finished.warnings);
+  return finished.result;
+}
+
+// A refusal of the core's dataset checks, thrown as a MatcherError that also
+// carries zod's `issues` ([{ path, message, code }]).
+function refuse(r) {
+  const e = new MatcherError(r.code, r.path, r.message);
+  e.issues = r.issues;
+  throw e;
 }
 
 // One verdict from the caller's model: a reply string, or an object
@@ -91,7 +128,9 @@ async function ask(judge, prompt, context) {
 async function runJudge(step, response, reference, judge, judges) {
   try {
     if (step.named) {
-      const executor = judges?.[step.named.name];
+      // Only the registry's own names (never an inherited key such as `toString`).
+      const own = judges !== null && typeof judges === "object" && Object.hasOwn(judges, step.named.name);
+      const executor = own ? judges[step.named.name] : undefined;
       if (typeof executor !== "function") return null;
       const r = await executor(response, reference ?? undefined);
       return { verdicts: [{ score: r?.score, reasoning: r?.reasoning }] };
@@ -115,8 +154,9 @@ const caseParts = (o) => [part(o.judgeReps, "judgeReps"), part(o.canonicalAnswer
 export async function validateJudge(response, config, judge, options = {}) {
   const o = readOptions(options);
   const step = runJson(wasmPlanJudge, [jsonPart(config, "config"), responsePart(response), ...caseParts(o)]);
+  if (step.done) return step.done;
   const outcome = await runJudge(step, response, referenceOf(config, o), judge, o.judges);
-  return runJson(wasmFinishJudges, [part([step], "steps"), part([outcome], "outcomes")]);
+  return judged(o, runJson(wasmFinishJudges, [part([step], "steps"), part([outcome], "outcomes")]));
 }
 
 /** See evals.d.ts. */
@@ -135,8 +175,29 @@ export async function validatePredicate(response, predicate, description) {
 
 /** See evals.d.ts. */
 export function validateEvalDataset(json) {
-  runJson(wasmDataset, [jsonPart(json, "dataset")]);
+  const refusal = runJson(wasmDataset, [jsonPart(json, "dataset")]);
+  if (refusal !== null) refuse(refusal);
   return json;
+}
+
+/** See evals.d.ts. */
+export function validateEvalCase(evalCase) {
+  const refusal = runJson(wasmCase, [jsonPart(evalCase, "evalCase")]);
+  if (refusal !== null) refuse(refusal);
+  return evalCase;
+}
+
+/** See evals.d.ts. */
+export function loadEvalDatasetFromObject(data, options = {}) {
+  if (options === null || typeof options !== "object") fail("INVALID_ARGUMENT", "options", "options must be an object");
+  const { schemas, validate = true } = options;
+  if (typeof validate !== "boolean") fail("INVALID_OPTION", "options.validate", "expected a boolean");
+  if (schemas !== undefined && schemas !== null && (typeof schemas !== "object" || Array.isArray(schemas))) {
+    fail("INVALID_OPTION", "options.schemas", "expected an object of schemas by name");
+  }
+  if (validate) validateEvalDataset(data);
+  else if (data === null || typeof data !== "object" || Array.isArray(data)) fail("INVALID_ARGUMENT", "data", "expected an object");
+  return { ...data, schemas: schemas ?? {} };
 }
 
 // A RegExp crosses as [source, flags] (in matchesPattern and sanitizer patterns).
@@ -181,7 +242,7 @@ async function finish(step, b, response, o) {
   if (step.judge) {
     const entries = Array.isArray(b.passesJudge) ? b.passesJudge : [b.passesJudge];
     const outcomes = await Promise.all(step.judge.map((s, i) => runJudge(s, response, referenceOf(entries[i], o), o.judge, o.judges)));
-    return runJson(wasmFinishJudges, [part(step.judge, "steps"), part(outcomes, "outcomes")]);
+    return judged(o, runJson(wasmFinishJudges, [part(step.judge, "steps"), part(outcomes, "outcomes")]));
   }
   if (step.snapshot) {
     const { name } = step.snapshot;
@@ -273,6 +334,7 @@ function runOptions(o) {
 
 /** See evals.d.ts. */
 export async function runEvalDataset(dataset, callTool, options = {}) {
+  validateEvalDataset(dataset); // its refusal carries zod's issues
   const kinds = { callTool: typeof callTool, onCaseComplete: typeof options?.onCaseComplete };
   const plan = runJson(wasmPlanRun, [jsonPart(dataset, "dataset"), runOptions(options), part(kinds, "kinds")]);
   const started = Date.now();
@@ -305,5 +367,71 @@ export async function runEvalDataset(dataset, callTool, options = {}) {
   const cases = [`[${done.map((d) => d.text).join(",")}]`, false, "cases"];
   const result = runJson(wasmFinishRun, [cases, part(Date.now() - started, "durationMs")]);
   result.caseResults = done.map((d) => d.result);
+  return result;
+}
+
+/** See evals.d.ts. */
+export async function runEvalCase(evalCase, callTool, options = {}) {
+  const o = readOptions(options);
+  if (typeof callTool !== "function") fail("INVALID_ARGUMENT", "callTool", "expected an async function (toolName, args, evalCase)");
+  const planned = runJson(wasmPlanCase, [jsonPart(evalCase, "evalCase"), part(o.datasetName, "options.datasetName")]);
+  if (planned.refusal) refuse(planned.refusal);
+  if (o.schemas !== undefined && o.schemas !== null && typeof o.schemas !== "object") {
+    fail("INVALID_OPTION", "options.schemas", "expected an object of schemas by name");
+  }
+  return (await runCase(planned.step, evalCase, callTool, o, o.schemas ?? {})).result;
+}
+
+// What the comparison reads of a run: its counts, tool metrics and each case's id and verdict.
+function runDigest(r) {
+  if (r === null || typeof r !== "object") return r;
+  const cases = Array.isArray(r.caseResults) ? r.caseResults.map((c) => (c !== null && typeof c === "object" ? { id: c.id, pass: c.pass } : c)) : r.caseResults;
+  const { total, passed, datasetToolPrecision, datasetToolRecall, datasetToolF1 } = r;
+  return { total, passed, datasetToolPrecision, datasetToolRecall, datasetToolF1, caseResults: cases };
+}
+
+// The reference's buckets of compared cases, by outcome.
+const BUCKETS = [
+  ["improvedCases", "IMPROVED"],
+  ["regressedCases", "REGRESSED"],
+  ["unchangedPasses", "UNCHANGED_PASS"],
+  ["unchangedFailures", "UNCHANGED_FAIL"],
+  ["missingFromBaseline", "MISSING_FROM_BASELINE"],
+  ["missingFromCandidate", "MISSING_FROM_CANDIDATE"],
+];
+
+/** See evals.d.ts. */
+export function compareEvalRuns(options) {
+  const o = options !== null && typeof options === "object" ? options : null;
+  const labels = o?.labels;
+  const wire = o === null ? options : {
+    baseline: runDigest(o.baseline),
+    candidate: runDigest(o.candidate),
+    labels: labels !== null && typeof labels === "object" ? { baseline: labels.baseline, candidate: labels.candidate } : labels,
+  };
+  const variant = o?.candidate?.metadata?.toolOverrideVariantId;
+  const c = runJson(wasmCompare, [part(wire, "options"), part(variant, "options.candidate.metadata.toolOverrideVariantId")]);
+  const result = {
+    baselineLabel: c.baselineLabel,
+    candidateLabel: c.candidateLabel,
+    baselinePassRate: c.baselinePassRate,
+    candidatePassRate: c.candidatePassRate,
+    deltaPassRate: c.deltaPassRate,
+  };
+  for (const m of c.metrics) {
+    if (m.baseline !== null) result[`baseline${m.name}`] = m.baseline;
+    if (m.candidate !== null) result[`candidate${m.name}`] = m.candidate;
+    if (m.delta !== null) result[`delta${m.name}`] = m.delta;
+  }
+  // The callers' own case results, by the indexes the core paired.
+  result.cases = c.cases.map(([outcome, i, j]) => {
+    const baseline = i === null ? undefined : o.baseline.caseResults[i];
+    const candidate = j === null ? undefined : o.candidate.caseResults[j];
+    const entry = { id: (baseline ?? candidate).id, outcome };
+    if (i !== null) entry.baseline = baseline;
+    if (j !== null) entry.candidate = candidate;
+    return entry;
+  });
+  for (const [key, outcome] of BUCKETS) result[key] = result.cases.filter((x) => x.outcome === outcome);
   return result;
 }

@@ -132,6 +132,28 @@ export declare function validatePattern(
 export declare function validateError(response: unknown, expected?: boolean | string | string[]): ValidationResult;
 
 /**
+ * `getResponseSizeBytes` of @gleanwork/mcp-server-tester@1.1.0
+ * (`src/assertions/validators/utils.ts`): 0 for `null`/`undefined`, a
+ * string's UTF-8 length, else the UTF-8 length of `JSON.stringify(response,
+ * null, 2)`. (`validateSize` here measures the extracted text instead; see
+ * the README's compatibility table.)
+ *
+ * @throws {MatcherError} `INVALID_ARGUMENT` at `response` for a function or
+ *   symbol; `UNSUPPORTED_VALUE` for a value with no JSON form (a `BigInt`, a
+ *   cycle, a lone surrogate).
+ */
+export declare function getResponseSizeBytes(response: unknown): number;
+
+/**
+ * `normalizeWhitespace` of @gleanwork/mcp-server-tester@1.1.0
+ * (`src/assertions/validators/utils.ts`): `text.replace(/\s+/g, " ").trim()`,
+ * JavaScript's white space (U+00A0, U+FEFF, U+2028 … included), in the core.
+ *
+ * @throws {MatcherError} `INVALID_ARGUMENT` at `text` for a non-string.
+ */
+export declare function normalizeWhitespace(text: string): string;
+
+/**
  * Size check (`validateSize`) on the UTF-8 byte length of the extracted
  * text (the reference measures pretty-printed JSON). Bounds are inclusive;
  * with neither bound the result fails. Messages give `N bytes`, `N.N KB`, `N.N MB`.

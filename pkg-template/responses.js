@@ -10,6 +10,8 @@ import { wasm as responsesWasm } from "./responses-wasm.js";
 const {
   apply_sanitizers: wasmApplySanitizers,
   extract_text_of: wasmExtractText,
+  get_response_size_bytes: wasmResponseSize,
+  normalize_whitespace: wasmNormalizeWhitespace,
   match_snapshot: wasmMatchSnapshot,
   normalize_tool_response: wasmNormalize,
   responses_constants: wasmConstants,
@@ -97,6 +99,19 @@ export function validatePattern(response, patterns, options) {
 /** See responses.d.ts. */
 export function validateError(response, expected = true) {
   return JSON.parse(run(wasmValidateError, [plain(response, "response", true), plain(expected, "expected")]));
+}
+
+/** See responses.d.ts. */
+export function getResponseSizeBytes(response) {
+  // What the core reads: the value's kind (a string is measured as itself, anything else as its JSON text).
+  const kind = response === null ? "null" : typeof response;
+  const wire = kind === "function" || kind === "symbol" || kind === "undefined" ? null : response;
+  return JSON.parse(run(wasmResponseSize, [plain(kind, "kind"), plain(wire, "response")]));
+}
+
+/** See responses.d.ts. */
+export function normalizeWhitespace(text) {
+  return run(wasmNormalizeWhitespace, [plain(text, "text")]);
 }
 
 /** See responses.d.ts. */

@@ -100,6 +100,23 @@ impl<'p, 'v> Reader<'p, 'v> {
         out
     }
 
+    /// The path as keys and indices after the root (`cases[3].id` →
+    /// `["cases", 3, "id"]`), as zod's issues give it.
+    pub(crate) fn keys(&self) -> Vec<serde_json::Value> {
+        let mut out = Vec::new();
+        let mut at = Some(self);
+        while let Some(r) = at {
+            match r.step {
+                Step::Root(_) => {}
+                Step::Key(k) => out.push(serde_json::Value::from(k)),
+                Step::Index(i) => out.push(serde_json::Value::from(i)),
+            }
+            at = r.parent;
+        }
+        out.reverse();
+        out
+    }
+
     /// How messages name the value: its key, else its whole path.
     fn name(&self) -> String {
         match self.step {

@@ -31,6 +31,26 @@ pub(crate) fn trim(s: &str) -> &str {
     s.trim_matches(is_space)
 }
 
+/// `s.replace(/\s+/g, " ").trim()`: every run of JavaScript white space
+/// becomes one space, none at either end (`normalizeWhitespace` of
+/// `@gleanwork/mcp-server-tester@1.1.0`).
+pub(crate) fn collapse_space(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut gap = false;
+    for c in s.chars() {
+        if is_space(c) {
+            gap = true;
+            continue;
+        }
+        if gap && !out.is_empty() {
+            out.push(' ');
+        }
+        gap = false;
+        out.push(c);
+    }
+    out
+}
+
 /// The length of `s` in UTF-16 code units (JavaScript's `string.length`).
 pub(crate) fn utf16_len(s: &str) -> usize {
     s.chars().map(char::len_utf16).sum()

@@ -222,6 +222,24 @@ pub(crate) fn format_bytes(bytes: f64) -> String {
     }
 }
 
+/// `getResponseSizeBytes(response)` of `@gleanwork/mcp-server-tester@1.1.0`
+/// (`src/assertions/validators/utils.ts`): `null` and `undefined` are 0, a
+/// string its UTF-8 length, anything else the UTF-8 length of
+/// `JSON.stringify(response, null, 2)`. (`validateSize` here measures the
+/// extracted text instead: the README's compatibility table.)
+pub(crate) fn json_size_bytes(response: &Val<'_>) -> usize {
+    match response {
+        Val::Null | Val::Undefined => 0,
+        Val::Str(s) => s.len(),
+        other => pretty_json_bytes(other),
+    }
+}
+
+/// The UTF-8 length of `JSON.stringify(v, null, 2)` (a string with its quotes).
+pub(crate) fn pretty_json_bytes(v: &Val<'_>) -> usize {
+    stringify_pretty(v).len()
+}
+
 /// `validateSize(response, { minBytes, maxBytes })` with `size` the UTF-8
 /// byte length of the extracted text.
 pub(crate) fn validate_size(size: usize, options: &SizeOptions) -> CheckResult {

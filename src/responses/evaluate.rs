@@ -8,9 +8,9 @@
 
 use super::assertions::CheckResult;
 use super::judge::read_reps;
-use super::judge::{judge_step, judge_text, judges_result, parse_verdict, JudgeOutcome, JudgeStep};
+use super::judge::{judge_step, judge_text, judges_result, missing_judge, parse_verdict, JudgeOutcome, JudgeStep};
 use super::plan::{plan, snapshot_result, PlanOptions, SchemaTarget, Step};
-use super::run::{finish_case, finish_dataset, plan_run, CaseStep};
+use super::run::{finish_case, finish_dataset, plan_case, plan_run, CaseStep};
 use super::ToolCallMetrics;
 use crate::error::{MatcherError, Result};
 use crate::reader::Reader;
@@ -150,16 +150,25 @@ fn ask<'m>(step: &JudgeStep, model: Option<&mut (dyn JudgeModel + 'm)>) -> Judge
 /// model is asked `reps` times; the mean score is compared with the
 /// threshold: `Judge passed with score 0.75` / `Judge failed with score 0.50
 /// (threshold: 0.7). <reasoning>` (` (mean of N reps: [..])` when N > 1),
-/// `details: { score, reasoning, scores?, scoreStdDev?, highVariance? }`.
-/// A model error or an unreadable verdict is a failed result with message
-/// `Judge evaluation error: …`, as in the reference; a named `judge` is not
-/// registered natively.
+/// `details: { score, reasoning, judgeProvider, judgeModel?, scores?,
+/// scoreStdDev?, highVariance? }` (`judgeProvider`: the config's `provider`,
+/// else `anthropic`). A model error or an unreadable verdict is a failed
+/// result with message `Judge evaluation error: …`, and a config with
+/// neither `judge` nor `rubric` one with `Judge evaluation failed: either
+/// "judge" or "rubric" must be provided`, as in the reference; a named
+/// `judge` is not registered natively. High variance is in `details`
+/// ([`super::high_variance_warnings`] words it, as the reference's
+/// `console.warn`).
 ///
 /// Errors: `INVALID_ARGUMENT`/`INVALID_OPTION` (path `config…`) for a
 /// malformed config.
 pub fn validate_judge(response: &Value, config: &Value, model: &mut dyn JudgeModel) -> Result<CheckResult> {
     let (c, r) = (Val::from(config), Val::from(response));
-    let step = judge_step(&Reader::new(Some(&c), "config"), &judge_text(&r), None, None)?;
+    let config = Reader::new(Some(&c), "config");
+    if let Some(done) = missing_judge(&config) {
+        return Ok(done);
+    }
+    let step = judge_step(&config, &judge_text(&r), None, None)?;
     let outcome = ask(&step, Some(model));
     Ok(judges_result(&[step.who()], vec![outcome]))
 }
@@ -273,6 +282,31 @@ pub fn run_eval_dataset(
     let mut out = to_json(&run)?;
     out["caseResults"] = cases;
     Ok(out)
+}
+
+/// `runEvalCase(evalCase, callTool, { datasetName })` natively: one case
+/// run as [`run_eval_dataset`] runs it (its own `iterations`, else once;
+/// its `judgeReps` and `canonicalAnswer`), checked first as
+/// [`super::validate_eval_case`] checks it. `dataset_name` is the result's
+/// `datasetName` (`single-case` when `None`, as the reference). Returns the
+/// case result `{ id, datasetName, toolName, source: "eval", pass,
+/// response, error?, expectations, durationMs, tags?, toolPrecision?,
+/// toolRecall?, assertionPassRate?, … }`; a direct case without `toolName`
+/// or `args`, and an `mcp_host` case without `scenario` or `mcpHostConfig`,
+/// fail with the reference's error (`Eval case x: args is required for
+/// direct mode`) without calling the tool.
+///
+/// Errors: the case's (at `id`, `expect.…`, a non-object at `evalCase`);
+/// those of [`evaluate_expectations`] for a block it refuses.
+pub fn run_eval_case(
+    eval_case: &Value,
+    call_tool: &mut CallTool<'_>,
+    dataset_name: Option<&str>,
+    ctx: &mut EvaluateContext<'_>,
+) -> Result<Value> {
+    let c = Val::from(eval_case);
+    let step = plan_case(&Reader::new(Some(&c), ""), dataset_name.unwrap_or("single-case"))?;
+    run_case(&step, eval_case, call_tool, ctx)
 }
 
 fn millis(since: Instant) -> f64 {

@@ -363,3 +363,144 @@ pub fn match_snapshot(response: &Value, stored: Option<&str>, sanitizers: &[Sani
     let compiled = CompiledSanitizers::new(sanitizers, "sanitizers")?;
     snapshot::match_snapshot(&extract_text(response), stored, &compiled)
 }
+
+/// `getResponseSizeBytes(response)` of `@gleanwork/mcp-server-tester@1.1.0`:
+/// `null` is 0, a string its UTF-8 length, anything else the UTF-8 length of
+/// `JSON.stringify(response, null, 2)` (member order as the map holds it).
+/// Not what [`validate_size`] measures ([`response_size_bytes`], the
+/// extracted text's bytes: the README's compatibility table).
+///
+/// ```
+/// use mcp_matchers::responses::get_response_size_bytes;
+/// use serde_json::json;
+/// assert_eq!(get_response_size_bytes(&json!(null)), 0);
+/// assert_eq!(get_response_size_bytes(&json!("héllo")), 6);
+/// assert_eq!(get_response_size_bytes(&json!({ "a": 1 })), "{\n  \"a\": 1\n}".len());
+/// ```
+pub fn get_response_size_bytes(response: &Value) -> usize {
+    assertions::json_size_bytes(&Val::from(response))
+}
+
+/// `normalizeWhitespace(text)` of `@gleanwork/mcp-server-tester@1.1.0`:
+/// `text.replace(/\s+/g, " ").trim()` with JavaScript's white space (U+00A0,
+/// U+FEFF, U+2028, … included; U+0085 not).
+///
+/// ```
+/// use mcp_matchers::responses::normalize_whitespace;
+/// assert_eq!(normalize_whitespace("  a \t\n b\u{a0}\u{2028}c  "), "a b c");
+/// ```
+pub fn normalize_whitespace(text: &str) -> String {
+    crate::js::text::collapse_space(text)
+}
+
+/// `loadEvalDatasetFromObject(data, { schemas, validate })` of
+/// `@gleanwork/mcp-server-tester@1.1.0`: the dataset, checked when
+/// `validate` ([`super::validate_eval_dataset`]), with `schemas` set to the
+/// given map (`{}` when `None`; a dataset's own `schemas` member is
+/// replaced, as the reference's spread does).
+///
+/// Errors: the dataset's, when `validate`; `INVALID_ARGUMENT` at `data` for
+/// a non-object when not validating (the reference spreads it).
+pub fn load_eval_dataset_from_object(data: &Value, schemas: Option<Value>, validate: bool) -> Result<Value> {
+    if validate {
+        super::validate_eval_dataset(data)?;
+    }
+    let Value::Object(map) = data else {
+        return Err(MatcherError::invalid_argument("data", "expected an object"));
+    };
+    let mut out = map.clone();
+    out.insert(
+        "schemas".into(),
+        schemas.unwrap_or_else(|| Value::Object(Default::default())),
+    );
+    Ok(Value::Object(out))
+}
+
+/// `compareEvalRuns({ baseline, candidate, labels? })` of
+/// `@gleanwork/mcp-server-tester@1.1.0`: the two runs' pass rates and their
+/// delta, the tool metrics each has (`baselineToolPrecision`,
+/// `candidateToolPrecision`, `deltaToolPrecision` when both, the same for
+/// `ToolRecall` and `ToolF1`), and every case paired by `id` with its
+/// outcome: `{ id, outcome, baseline?, candidate? }` (the runs' own case
+/// results), in baseline order then the candidate's new cases, and the same
+/// cases by outcome: `improvedCases`, `regressedCases`, `unchangedPasses`,
+/// `unchangedFailures`, `missingFromBaseline`, `missingFromCandidate`.
+/// Labels: `labels.baseline` else `baseline`; `labels.candidate`, else the
+/// candidate's `metadata.toolOverrideVariantId`, else `candidate`.
+///
+/// Errors: `INVALID_ARGUMENT` at `options.baseline…`/`options.candidate…`
+/// for a run without numeric `total` and `passed`, a case result without a
+/// string `id` or a boolean `pass`, a tool metric that is not a number, or a
+/// label that is not a string.
+///
+/// ```
+/// use mcp_matchers::responses::compare_eval_runs;
+/// use serde_json::json;
+/// let run = |a: bool, b: bool| json!({ "total": 2, "passed": a as u8 + b as u8,
+///     "caseResults": [{ "id": "a", "pass": a }, { "id": "b", "pass": b }] });
+/// let c = compare_eval_runs(&json!({ "baseline": run(true, false), "candidate": run(false, true) })).unwrap();
+/// assert_eq!(c["regressedCases"][0]["id"], "a");
+/// assert_eq!(c["improvedCases"][0]["candidate"]["pass"], true);
+/// assert_eq!(c["deltaPassRate"], 0.0);
+/// ```
+pub fn compare_eval_runs(options: &Value) -> Result<Value> {
+    let o = Val::from(options);
+    let variant = options
+        .pointer("/candidate/metadata/toolOverrideVariantId")
+        .map(Val::from)
+        .unwrap_or(Val::Undefined);
+    let at = "options.candidate.metadata.toolOverrideVariantId";
+    let c = super::compare::compare(&Reader::new(Some(&o), "options"), &Reader::new(Some(&variant), at))?;
+    let json = serde_json::to_value(&c).map_err(|e| MatcherError::invalid_argument("result", e.to_string()))?;
+    let (baseline, candidate) = (
+        &options["baseline"]["caseResults"],
+        &options["candidate"]["caseResults"],
+    );
+    let mut out = serde_json::Map::new();
+    for key in [
+        "baselineLabel",
+        "candidateLabel",
+        "baselinePassRate",
+        "candidatePassRate",
+        "deltaPassRate",
+    ] {
+        out.insert(key.into(), json[key].clone());
+    }
+    for m in &c.metrics {
+        for (side, v) in [("baseline", m.baseline), ("candidate", m.candidate), ("delta", m.delta)] {
+            if let Some(v) = v {
+                out.insert(format!("{side}{}", m.name), Value::from(v));
+            }
+        }
+    }
+    let cases: Vec<Value> = c
+        .cases
+        .iter()
+        .map(|super::compare::ComparedCase(outcome, b, k)| {
+            let (b, k) = (b.map(|i| &baseline[i]), k.map(|j| &candidate[j]));
+            let mut case = serde_json::Map::new();
+            case.insert("id".into(), b.or(k).map_or(Value::Null, |r| r["id"].clone()));
+            case.insert("outcome".into(), serde_json::to_value(outcome).unwrap_or(Value::Null));
+            if let Some(b) = b {
+                case.insert("baseline".into(), b.clone());
+            }
+            if let Some(k) = k {
+                case.insert("candidate".into(), k.clone());
+            }
+            Value::Object(case)
+        })
+        .collect();
+    out.insert("cases".into(), Value::Array(cases.clone()));
+    for (key, outcome) in [
+        ("improvedCases", "IMPROVED"),
+        ("regressedCases", "REGRESSED"),
+        ("unchangedPasses", "UNCHANGED_PASS"),
+        ("unchangedFailures", "UNCHANGED_FAIL"),
+        ("missingFromBaseline", "MISSING_FROM_BASELINE"),
+        ("missingFromCandidate", "MISSING_FROM_CANDIDATE"),
+    ] {
+        let list = cases.iter().filter(|c| c["outcome"] == outcome).cloned().collect();
+        out.insert(key.into(), Value::Array(list));
+    }
+    Ok(Value::Object(out))
+}

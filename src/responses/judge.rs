@@ -77,6 +77,58 @@ const DEFAULT_THRESHOLD: f64 = 0.7;
 /// `highVariance` (as the reference).
 const HIGH_VARIANCE: f64 = 0.2;
 
+/// `isBuiltInRubric(s)` of the reference (`src/judge/rubrics.ts`): whether
+/// `name` is one of the five built-in rubric names (case-sensitive; only
+/// the table's own names, so `toString` is not one, where the reference's
+/// `in` check says it is).
+pub fn is_built_in_rubric(name: &str) -> bool {
+    BUILT_IN_RUBRICS.iter().any(|(n, _)| *n == name)
+}
+
+/// The message `validateJudge` gives a config with neither `judge` nor
+/// `rubric` (a failed result, not an error, as the reference).
+pub(crate) const NO_JUDGE_OR_RUBRIC: &str = "Judge evaluation failed: either \"judge\" or \"rubric\" must be provided";
+
+/// `validateJudge`'s answer before any judge is asked: a failed result for
+/// an object config without `judge` and `rubric`, else `None`.
+pub(crate) fn missing_judge(r: &Reader<'_, '_>) -> Option<CheckResult> {
+    let absent = |k: &str| r.field(k).value().is_none();
+    (matches!(r.value(), Some(Val::Obj(_))) && absent("judge") && absent("rubric"))
+        .then(|| CheckResult::fail(NO_JUDGE_OR_RUBRIC, None))
+}
+
+/// The high-variance warnings of a judge result: one per model judge whose
+/// verdicts were flagged `highVariance` (`details.judgeResults` read for
+/// several judges). `validateJudge` of the reference logs the same fact
+/// with `console.warn`; the package hands each text to `onWarning`.
+pub fn high_variance_warnings(result: &CheckResult) -> Vec<String> {
+    let one = |d: &Value| -> Option<String> {
+        if d.get("highVariance") != Some(&Value::Bool(true)) {
+            return None;
+        }
+        let std = d.get("scoreStdDev")?.as_f64()?;
+        let scores: Vec<String> = d
+            .get("scores")?
+            .as_array()?
+            .iter()
+            .filter_map(Value::as_f64)
+            .map(|s| to_fixed(s, 2))
+            .collect();
+        Some(format!(
+            "[mcp-matchers] judge scores show high variance (stdDev={}, scores=[{}]): the rubric may be ambiguous",
+            to_fixed(std, 2),
+            scores.join(", ")
+        ))
+    };
+    let Some(details) = &result.details else {
+        return Vec::new();
+    };
+    match details.get("judgeResults").and_then(Value::as_array) {
+        Some(results) => results.iter().filter_map(|r| r.get("details").and_then(one)).collect(),
+        None => one(details).into_iter().collect(),
+    }
+}
+
 /// `resolveRubric(rubric)`: a built-in name or `{ text }` (non-empty string)
 /// to the rubric text.
 ///
@@ -458,8 +510,11 @@ pub fn mean_std(scores: &[f64]) -> (f64, f64) {
 /// builds it: pass when the mean is at least `threshold`; message
 /// `Judge passed with score 0.75` / `Judge failed with score 0.50
 /// (threshold: 0.7). <reasoning>`, with ` (mean of N reps: [..])` when N > 1;
-/// `details: { score, reasoning, scores?, scoreStdDev?, highVariance? }`.
-fn judge_result(scores: &[f64], threshold: f64, last_reasoning: &str) -> CheckResult {
+/// `details: { score, reasoning, judgeProvider, judgeModel?, scores?,
+/// scoreStdDev?, highVariance? }` (`judgeProvider` the config's `provider`,
+/// else `anthropic`, as the reference reports it).
+fn judge_result(scores: &[f64], who: &JudgeWho<'_>, last_reasoning: &str) -> CheckResult {
+    let threshold = who.threshold;
     if scores.is_empty() {
         return CheckResult::fail("Judge evaluation failed: no scores collected", None);
     }
@@ -481,7 +536,10 @@ fn judge_result(scores: &[f64], threshold: f64, last_reasoning: &str) -> CheckRe
             js_number(threshold)
         )
     };
-    let mut details = json!({ "score": mean, "reasoning": last_reasoning });
+    let mut details = json!({ "score": mean, "reasoning": last_reasoning, "judgeProvider": who.provider });
+    if let Some(m) = who.model {
+        details["judgeModel"] = json!(m);
+    }
     if reps > 1 {
         details["scores"] = json!(scores);
         details["scoreStdDev"] = json!(std);
@@ -495,7 +553,7 @@ fn judge_result(scores: &[f64], threshold: f64, last_reasoning: &str) -> CheckRe
 }
 
 /// What the caller does for one `passesJudge` entry: serialised as
-/// `{ "model": { prompt, rubric, reps, threshold } }` or
+/// `{ "model": { prompt, rubric, reps, threshold, provider, model? } }` or
 /// `{ "named": { name, threshold } }`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -506,6 +564,11 @@ pub(crate) enum JudgeStep {
         rubric: String,
         reps: u32,
         threshold: f64,
+        /// The entry's `provider` (a label; `anthropic` when not given).
+        provider: String,
+        /// The entry's `model`, when given.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        model: Option<String>,
     },
     /// Call the caller's judge registered as `name` (`validateJudge`'s `judge`).
     Named { name: String, threshold: f64 },
@@ -596,6 +659,8 @@ pub(crate) fn judge_step(
         rubric: rubric.into(),
         reps,
         threshold,
+        provider: r.field("provider").opt_str()?.unwrap_or("anthropic").to_string(),
+        model: r.field("model").opt_str()?.map(str::to_string),
     })
 }
 
@@ -603,7 +668,8 @@ pub(crate) fn judge_step(
 /// [`judge_result`] (`Judge evaluation error: …` when it threw or replied
 /// unreadably), a named judge `Custom judge "x" passed with score 0.80` /
 /// `… failed with score 0.50 (threshold: 0.7). <reasoning>` / `… error: …`.
-fn judge_outcome_result(named: Option<&str>, threshold: f64, outcome: JudgeOutcome) -> CheckResult {
+fn judge_outcome_result(who: &JudgeWho<'_>, outcome: JudgeOutcome) -> CheckResult {
+    let (named, threshold) = (who.named, who.threshold);
     let fail = |m: String| CheckResult::fail(m, None);
     let Some(name) = named else {
         return match outcome {
@@ -611,7 +677,7 @@ fn judge_outcome_result(named: Option<&str>, threshold: f64, outcome: JudgeOutco
             JudgeOutcome::Error(e) => fail(format!("Judge evaluation error: {e}")),
             JudgeOutcome::Verdicts(v) => {
                 let scores: Vec<f64> = v.iter().map(|(s, _)| *s).collect();
-                judge_result(&scores, threshold, v.last().map_or("", |(_, r)| r.as_str()))
+                judge_result(&scores, who, v.last().map_or("", |(_, r)| r.as_str()))
             }
         };
     };
@@ -637,12 +703,37 @@ fn judge_outcome_result(named: Option<&str>, threshold: f64, outcome: JudgeOutco
     }
 }
 
+/// What a result needs of a [`JudgeStep`]: the named judge's name, the
+/// threshold, and a model judge's provider and model (reported in `details`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct JudgeWho<'a> {
+    pub named: Option<&'a str>,
+    pub threshold: f64,
+    pub provider: &'a str,
+    pub model: Option<&'a str>,
+}
+
 impl JudgeStep {
-    /// What a result needs of the step: the named judge's name, and the threshold.
-    pub(crate) fn who(&self) -> (Option<&str>, f64) {
+    /// What a result needs of the step.
+    pub(crate) fn who(&self) -> JudgeWho<'_> {
         match self {
-            JudgeStep::Model { threshold, .. } => (None, *threshold),
-            JudgeStep::Named { name, threshold } => (Some(name), *threshold),
+            JudgeStep::Model {
+                threshold,
+                provider,
+                model,
+                ..
+            } => JudgeWho {
+                named: None,
+                threshold: *threshold,
+                provider,
+                model: model.as_deref(),
+            },
+            JudgeStep::Named { name, threshold } => JudgeWho {
+                named: Some(name),
+                threshold: *threshold,
+                provider: "anthropic",
+                model: None,
+            },
         }
     }
 }
@@ -651,11 +742,11 @@ impl JudgeStep {
 /// judge's result as is; several: `{passed}/{n} judges passed`, `details: {
 /// judgeResults }`. `judges[i]` is a step's [`JudgeStep::who`], `outcomes[i]`
 /// what its judge gave.
-pub(crate) fn judges_result(judges: &[(Option<&str>, f64)], outcomes: Vec<JudgeOutcome>) -> CheckResult {
+pub(crate) fn judges_result(judges: &[JudgeWho<'_>], outcomes: Vec<JudgeOutcome>) -> CheckResult {
     let mut results: Vec<CheckResult> = judges
         .iter()
         .zip(outcomes)
-        .map(|(&(named, threshold), o)| judge_outcome_result(named, threshold, o))
+        .map(|(who, o)| judge_outcome_result(who, o))
         .collect();
     if results.len() == 1 {
         return results.remove(0);

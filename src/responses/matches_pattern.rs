@@ -121,6 +121,12 @@ impl CompiledPatterns {
     }
 }
 
+/// Whether a `matchesPattern` string compiles as `validatePattern` runs it
+/// (case-sensitive, no flags). Errors: `INVALID_ARGUMENT` at `path`.
+pub(crate) fn check_pattern(source: &str, path: &str) -> Result<()> {
+    compile(&JsPattern::Source(source.to_string()), true, path).map(|_| ())
+}
+
 fn compile(p: &JsPattern, case_sensitive: bool, path: &str) -> Result<LineRegex> {
     let (source, flags) = match p {
         JsPattern::Source(s) => (s.as_str(), ""),

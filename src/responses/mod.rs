@@ -17,6 +17,7 @@
 // The JSON readers and the internal tree are used by the wasm exports.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod assertions;
+pub(crate) mod compare;
 pub mod dataset;
 pub(crate) mod extract;
 pub mod judge;
@@ -40,11 +41,15 @@ mod evaluate;
 mod json_api;
 #[cfg(feature = "schema")]
 pub mod schema;
-pub use dataset::validate_eval_dataset;
+pub use dataset::{eval_case_issues, eval_dataset_issues, validate_eval_case, validate_eval_dataset, DatasetIssue};
 #[cfg(feature = "native")]
 pub use evaluate::{
-    evaluate_expectations, run_eval_dataset, validate_judge, CallTool, EvaluateContext, JudgeModel, ToolError,
+    evaluate_expectations, run_eval_case, run_eval_dataset, validate_judge, CallTool, EvaluateContext, JudgeModel,
+    ToolError,
 };
 #[cfg(feature = "native")]
 pub use json_api::*;
-pub use judge::{build_judge_prompt, parse_verdict, resolve_rubric, JudgeVerdict, BUILT_IN_RUBRICS};
+pub use judge::{
+    build_judge_prompt, high_variance_warnings, is_built_in_rubric, parse_verdict, resolve_rubric, JudgeVerdict,
+    BUILT_IN_RUBRICS,
+};

@@ -14,7 +14,7 @@
 //! values. The JS glue (`pkg-template/evals.js`) and the native
 //! `run_eval_dataset` both go through these functions.
 
-use super::dataset::validate_dataset;
+use super::dataset::{check_case, validate_dataset, Refusal};
 use crate::error::{MatcherError, Result};
 use crate::reader::Reader;
 use crate::value::Val;
@@ -66,7 +66,8 @@ pub(crate) struct CaseStep {
     pub id: String,
     /// The dataset's `name`.
     pub dataset_name: String,
-    /// The result's `toolName`: the case's, else `unknown`.
+    /// The result's `toolName`: `mcp_host` for a case with a `scenario`,
+    /// else the case's `toolName`, else `unknown`.
     pub label: String,
     /// The case's `tags`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -168,6 +169,21 @@ pub(crate) fn plan_run(dataset: &Reader<'_, '_>, options: &Reader<'_, '_>, kinds
     })
 }
 
+/// The plan of `runEvalCase(evalCase, callTool, { datasetName })`: the case
+/// checked as `validateEvalCase` checks it, then its one step (no run
+/// defaults: its own `iterations`, else 1, and `judgeReps`).
+///
+/// Errors: the case's refusal (with its zod-shaped issue), at the field's
+/// path (`id`, `expect.passesJudge`, a non-object at `evalCase`).
+pub(crate) fn plan_case(c: &Reader<'_, '_>, dataset_name: &str) -> std::result::Result<CaseStep, Refusal> {
+    check_case(c)?;
+    let none = Defaults {
+        iterations: None,
+        judge_reps: None,
+    };
+    case_step(0, c, dataset_name, &none).map_err(Refusal::plain)
+}
+
 fn case_step(index: usize, c: &Reader<'_, '_>, dataset_name: &str, defaults: &Defaults) -> Result<CaseStep> {
     let num = |key: &str| c.field(key).opt_number("a number");
     let host = c.field("mode").value().and_then(Val::as_str) == Some("mcp_host");
@@ -178,11 +194,24 @@ fn case_step(index: usize, c: &Reader<'_, '_>, dataset_name: &str, defaults: &De
         iterations: defaults.iterations.filter(|_| host && absent("iterations")),
         judge_reps: defaults.judge_reps.filter(|_| absent("judgeReps")),
     };
+    // The reference's executeToolCall refusals (a host case needs a non-empty scenario and an mcpHostConfig).
+    let scenario = c.field("scenario").opt_str()?;
     let refuse = match (&tool_name, c.field("args").given()) {
+        _ if host && scenario.is_none_or(str::is_empty) => {
+            Some(format!("Eval case {id}: scenario is required for mcp_host mode"))
+        }
+        _ if host && c.field("mcpHostConfig").given().is_none() => {
+            Some(format!("Eval case {id}: mcpHostConfig is required for mcp_host mode"))
+        }
         _ if host => None,
         (None, _) => Some(format!("Eval case {id}: toolName is required for direct mode")),
         (Some(_), None) => Some(format!("Eval case {id}: args is required for direct mode")),
         _ => None,
+    };
+    let label = match (scenario, &tool_name) {
+        (Some(_), _) => "mcp_host".to_string(),
+        (None, Some(t)) => t.clone(),
+        (None, None) => "unknown".to_string(),
     };
     let tags = c.field("tags");
     let tags = tags
@@ -194,7 +223,7 @@ fn case_step(index: usize, c: &Reader<'_, '_>, dataset_name: &str, defaults: &De
         iterations: num("iterations")?.or(set.iterations).unwrap_or(1.0),
         judge_reps: num("judgeReps")?.or(set.judge_reps),
         set: (set.iterations.is_some() || set.judge_reps.is_some()).then_some(set),
-        label: tool_name.clone().unwrap_or_else(|| "unknown".into()),
+        label,
         tool_name,
         refuse,
         expect: c.field("expect").value().is_some(),
@@ -266,8 +295,10 @@ pub(crate) struct CaseResult {
     pub id: String,
     /// The dataset's `name`.
     pub dataset_name: String,
-    /// The case's `toolName`, else `unknown`.
+    /// `mcp_host` for a case with a `scenario`, else its `toolName`, else `unknown`.
     pub tool_name: String,
+    /// Always `eval` (the reference's `source` of a case result).
+    pub source: &'static str,
     /// No error and every expectation passed; with several iterations:
     /// the pass rate reached `accuracyThreshold`.
     pub pass: bool,
@@ -349,6 +380,7 @@ pub(crate) fn finish_case(step: &Reader<'_, '_>, runs: &Reader<'_, '_>) -> Resul
         id: step.field("id").str()?.into(),
         dataset_name: step.field("datasetName").str()?.into(),
         tool_name: step.field("label").str()?.into(),
+        source: "eval",
         pass: last.pass,
         response: (),
         error: last.error.clone(),

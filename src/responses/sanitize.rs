@@ -144,8 +144,9 @@ impl CompiledSanitizers {
     /// that does not compile or uses a construct no linear-time engine has
     /// (look-around, back-references, `\p{…}`), has the `y` or `v` flag, or
     /// compiles to more automaton states than the limit
-    /// (`crate::js::regex::MAX_PATTERN_STATES`); the message names the
-    /// sanitizer (`sanitizer 2 /session_(?=x)/: …`).
+    /// (`crate::js::regex::MAX_PATTERN_STATES`); the message starts with the
+    /// reference's words and names the sanitizer (`invalid regex pattern
+    /// "session_(?=x)" in sanitizer 2: …`; a `RegExp` as `/source/flags`).
     pub fn new(sanitizers: &[Sanitizer], path: &str) -> Result<CompiledSanitizers> {
         let steps = sanitizers
             .iter()
@@ -158,10 +159,15 @@ impl CompiledSanitizers {
                             JsPattern::Source(s) => (s.as_str(), "g"),
                             JsPattern::RegExp { source, flags } => (source.as_str(), flags.as_str()),
                         };
+                        // The reference's wording first (`invalid regex pattern "…"`), then which sanitizer and why.
+                        let shown = match pattern {
+                            JsPattern::Source(s) => s.clone(),
+                            JsPattern::RegExp { .. } => pattern.to_display(),
+                        };
                         let named = |e: MatcherError| {
                             MatcherError::invalid_argument(
                                 e.path,
-                                format!("sanitizer {i} {}: {}", pattern.to_display(), e.message),
+                                format!("invalid regex pattern \"{shown}\" in sanitizer {i}: {}", e.message),
                             )
                         };
                         if flags.contains('y') {

@@ -17,7 +17,7 @@ use crate::responses::extract::{extract_text, normalize};
 use crate::responses::matches_pattern::read_patterns;
 use crate::responses::plan::{self, PlanOptions};
 use crate::responses::run;
-use crate::responses::{dataset, judge, sanitize, snapshot, tools};
+use crate::responses::{compare, dataset, judge, sanitize, snapshot, tools};
 use crate::responses::{CompiledPatterns, BUILT_IN_SANITIZERS};
 use crate::value::Val;
 use serde::Serialize;
@@ -99,6 +99,38 @@ pub fn validate_error_json(payload: &[u8], ext: u32) -> Out {
             &read_error_expectation(&Reader::new(Some(&expected), "expected"))?,
         ))
     })())
+}
+
+/// `getResponseSizeBytes(response)`: `kind\nresponse` (`kind` the value's
+/// `typeof`, `"null"` for `null`; `response` the value's `JSON.stringify`
+/// text). Returns the byte count (see `assertions::json_size_bytes`).
+#[wasm_bindgen]
+pub fn get_response_size_bytes(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [kind, response] = parts(payload, ext, ["kind", "response"])?;
+        match kind.as_str() {
+            Some("function" | "symbol") => Err(MatcherError::invalid_argument(
+                "response",
+                format!(
+                    "expected a value JSON can print, got a {}",
+                    kind.as_str().unwrap_or_default()
+                ),
+            )),
+            Some("null" | "undefined") => Ok(0),
+            Some("string") => Ok(crate::responses::assertions::json_size_bytes(&response)),
+            // Anything else is measured as its JSON text: NaN as `null`, a Date as its quoted ISO string.
+            _ => Ok(crate::responses::assertions::pretty_json_bytes(&response)),
+        }
+    })())
+}
+
+/// `normalizeWhitespace(text)`: `text` (a string); returns the text with
+/// each run of white space one space, trimmed.
+#[wasm_bindgen]
+pub fn normalize_whitespace(payload: &[u8], ext: u32) -> Out {
+    let [text] = parts(payload, ext, ["text"]).map_err(to_js)?;
+    let text = Reader::new(Some(&text), "text").str().map_err(to_js)?;
+    Ok(crate::js::text::collapse_space(text))
 }
 
 /// `validateSize(response, options)`: `response\noptions`.
@@ -203,7 +235,7 @@ pub fn resolve_rubric(payload: &[u8], ext: u32) -> Out {
 pub fn build_judge_prompt(payload: &[u8], ext: u32) -> Out {
     let [candidate, reference, rubric] = parts(payload, ext, ["candidate", "reference", "rubric"]).map_err(to_js)?;
     let text = match &rubric {
-        Val::Str(s) if !s.is_empty() && !judge::BUILT_IN_RUBRICS.iter().any(|(n, _)| n == s) => s.as_ref(),
+        Val::Str(s) if !s.is_empty() && !judge::is_built_in_rubric(s) => s.as_ref(),
         _ => judge::read_rubric(&Reader::new(Some(&rubric), "rubric")).map_err(to_js)?,
     };
     let reference = Reader::new(Some(&reference), "reference")
@@ -225,10 +257,33 @@ pub fn parse_judge_verdict(payload: &[u8], ext: u32) -> Out {
     }))
 }
 
-/// `validateEvalDataset(json)`: `dataset`; returns `null` or a coded error.
+/// A dataset check's answer: `null` (valid), or the refusal `{ code, path,
+/// message, issues: [{ path, message, code }] }` for the glue to throw (a
+/// `MatcherError` carrying zod-shaped `issues`).
+fn refusal_out(checked: std::result::Result<(), dataset::Refusal>) -> Out {
+    json_out(Ok(match checked {
+        Ok(()) => serde_json::Value::Null,
+        Err(r) => json!({
+            "code": r.error.code.as_str(),
+            "path": r.error.path,
+            "message": r.error.message,
+            "issues": [r.issue],
+        }),
+    }))
+}
+
+/// `validateEvalDataset(json)`: `dataset`; returns `null` or the refusal (see [`refusal_out`]).
 #[wasm_bindgen]
 pub fn validate_eval_dataset(payload: &[u8], ext: u32) -> Out {
-    json_out(parts(payload, ext, ["dataset"]).and_then(|[d]| dataset::validate_dataset(&Reader::new(Some(&d), ""))))
+    let [d] = parts(payload, ext, ["dataset"]).map_err(to_js)?;
+    refusal_out(dataset::check_dataset(&Reader::new(Some(&d), "")))
+}
+
+/// `validateEvalCase(evalCase)`: `evalCase`; returns `null` or the refusal (see [`refusal_out`]).
+#[wasm_bindgen]
+pub fn validate_eval_case(payload: &[u8], ext: u32) -> Out {
+    let [c] = parts(payload, ext, ["evalCase"]).map_err(to_js)?;
+    refusal_out(dataset::check_case(&Reader::new(Some(&c), "")))
 }
 
 /// The plan's options: a case's `judgeReps` and `canonicalAnswer` (a string).
@@ -257,32 +312,38 @@ pub fn plan_expectations(payload: &[u8], ext: u32) -> Out {
 }
 
 /// `validateJudge`'s step: `config\nresponse\njudgeReps\ncanonicalAnswer`;
-/// returns `{ model: { prompt, rubric, reps, threshold } }` or `{ named: { name, threshold } }`.
+/// returns `{ model: { prompt, rubric, reps, threshold, provider, model? } }`,
+/// `{ named: { name, threshold } }`, or `{ done: result }` (a config with
+/// neither `judge` nor `rubric`: a failed result, as the reference).
 #[wasm_bindgen]
 pub fn plan_judge(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [config, response, reps, canonical] =
             parts(payload, ext, ["config", "response", "judgeReps", "canonicalAnswer"])?;
         let o = plan_options(&reps, &canonical, false)?;
-        judge::judge_step(
-            &Reader::new(Some(&config), "config"),
-            &judge::judge_text(&response),
-            o.canonical,
-            o.judge_reps,
-        )
+        let config = Reader::new(Some(&config), "config");
+        if let Some(done) = judge::missing_judge(&config) {
+            return Ok(json!({ "done": done }));
+        }
+        let step = judge::judge_step(&config, &judge::judge_text(&response), o.canonical, o.judge_reps)?;
+        serde_json::to_value(step).map_err(|e| MatcherError::invalid_argument("result", e.to_string()))
     })())
 }
 
-/// A judge step as the glue hands it back: only its kind, name and threshold are read.
-fn read_judge_step<'v>(r: &Reader<'_, 'v>) -> Result<(Option<&'v str>, f64)> {
+/// A judge step as the glue hands it back: its kind, name, threshold, provider and model are read.
+fn read_judge_step<'v>(r: &Reader<'_, 'v>) -> Result<judge::JudgeWho<'v>> {
     let named = r.field("named");
     let step = if named.given().is_some() {
         named
     } else {
         r.field("model")
     };
-    let threshold = step.field("threshold").opt_number("a number")?.unwrap_or_default();
-    Ok((named.given().map(|_| named.field("name").str()).transpose()?, threshold))
+    Ok(judge::JudgeWho {
+        named: named.given().map(|_| named.field("name").str()).transpose()?,
+        threshold: step.field("threshold").opt_number("a number")?.unwrap_or_default(),
+        provider: step.field("provider").opt_str()?.unwrap_or("anthropic"),
+        model: step.field("model").opt_str()?,
+    })
 }
 
 /// What a judge gave: `null` (none supplied), `{ error }`, or `{ verdicts:
@@ -306,15 +367,25 @@ fn read_outcome(r: &Reader<'_, '_>) -> Result<judge::JudgeOutcome> {
     Ok(verdicts.map_or_else(|e| judge::JudgeOutcome::Error(e.message), judge::JudgeOutcome::Verdicts))
 }
 
-/// The `judge` result: `steps\noutcomes` (the plan's judge steps, and what each judge gave).
+/// The `judge` result: `steps\noutcomes` (the plan's judge steps, and what
+/// each judge gave); returns `{ result, warnings }` (the high-variance
+/// warnings for the caller's `onWarning`).
 #[wasm_bindgen]
 pub fn finish_judges(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [steps, outcomes] = parts(payload, ext, ["steps", "outcomes"])?;
         let steps = Reader::new(Some(&steps), "steps").items("an array of judge steps", |s| read_judge_step(&s))?;
         let outcomes = Reader::new(Some(&outcomes), "outcomes").items("an array of outcomes", |o| read_outcome(&o))?;
-        Ok(judge::judges_result(&steps, outcomes))
+        let result = judge::judges_result(&steps, outcomes);
+        let warnings = judge::high_variance_warnings(&result);
+        Ok(json!({ "result": result, "warnings": warnings }))
     })())
+}
+
+/// `isBuiltInRubric(s)`: `s` (the glue sends only strings); returns `true` or `false`.
+#[wasm_bindgen]
+pub fn is_built_in_rubric(payload: &[u8], ext: u32) -> Out {
+    json_out(parts(payload, ext, ["s"]).map(|[s]| s.as_str().is_some_and(judge::is_built_in_rubric)))
 }
 
 /// The `snapshot` result: `step\nstored` (the plan's `{ name, actual }`, the stored text or `null`).
@@ -405,5 +476,43 @@ pub fn finish_eval_run(payload: &[u8], ext: u32) -> Out {
             .opt_number("a number")?
             .unwrap_or(0.0);
         run::finish_dataset(&Reader::new(Some(&cases), "cases"), ms)
+    })())
+}
+
+/// `runEvalCase`'s plan: `evalCase\ndatasetName` (the case's JSON, the
+/// result's `datasetName`). Returns `{ step }` (see [`run::plan_case`]) or
+/// `{ refusal }` (the case refused, as [`validate_eval_case`] refuses it).
+#[wasm_bindgen]
+pub fn plan_eval_case(payload: &[u8], ext: u32) -> Out {
+    let [case, name] = parts(payload, ext, ["evalCase", "datasetName"]).map_err(to_js)?;
+    let name = Reader::new(Some(&name), "options.datasetName").as_option();
+    let name = name.opt_str().map_err(to_js)?.unwrap_or("single-case");
+    match run::plan_case(&Reader::new(Some(&case), ""), name) {
+        Ok(step) => json_out(Ok(json!({ "step": step }))),
+        Err(r) => {
+            let refusal = refusal_out(Err(r))?;
+            Ok(format!("{{\"refusal\":{refusal}}}"))
+        }
+    }
+}
+
+/// `compareEvalRuns(options)`: `options\nvariant` (`{ baseline, candidate,
+/// labels? }` with each run's counts, metrics and `caseResults` as `{ id,
+/// pass }`; the candidate's `metadata.toolOverrideVariantId`). Returns `{
+/// baselineLabel, candidateLabel, baselinePassRate, candidatePassRate,
+/// deltaPassRate, metrics: [{ name, baseline, candidate, delta }], cases:
+/// [[outcome, baselineIndex, candidateIndex]] }` (see [`compare::compare`]).
+#[wasm_bindgen]
+pub fn compare_eval_runs(payload: &[u8], ext: u32) -> Out {
+    json_out((|| {
+        let [options, variant] = parts(
+            payload,
+            ext,
+            ["options", "options.candidate.metadata.toolOverrideVariantId"],
+        )?;
+        compare::compare(
+            &Reader::new(Some(&options), "options"),
+            &Reader::new(Some(&variant), "options.candidate.metadata.toolOverrideVariantId"),
+        )
     })())
 }

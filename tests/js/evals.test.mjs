@@ -94,7 +94,9 @@ test("validateJudge: messages, mean, standard deviation and threshold as the ref
     const got = await ours.validateJudge(response, config, async () => `\`\`\`json\n${JSON.stringify({ pass: true, score: scores[i++], reasoning: "because" })}\n\`\`\``);
     assert.equal(got.pass, expected.pass, JSON.stringify(scores));
     assert.equal(got.message, expected.message);
-    const { judgeProvider, judgeModel, ...details } = expected.details;
+    // The reference's details, judgeProvider included (its judgeModel key is undefined here: no model given).
+    const { judgeModel, ...details } = expected.details;
+    assert.equal(judgeModel, undefined);
     assert.deepEqual(got.details, details);
   }
 });
@@ -250,7 +252,7 @@ test("runEvalDataset: per-case results, counts and pass rate", async () => {
 test("runEvalDataset: an mcp_host case gets the caller's simulation for toolsTriggered and toolCallCount", async () => {
   const sim = { success: true, toolCalls: [{ name: "search", arguments: { q: "rust" } }, { name: "fetch", arguments: {} }] };
   const expect = { toolsTriggered: { calls: [{ name: "search", arguments: { q: "rust" } }], exclusive: true }, toolCallCount: { max: 1 } };
-  const run = await ours.runEvalDataset({ name: "host", cases: [{ id: "h", mode: "mcp_host", scenario: "find rust", expect }] }, async () => sim);
+  const run = await ours.runEvalDataset({ name: "host", cases: [{ id: "h", mode: "mcp_host", scenario: "find rust", mcpHostConfig: { provider: "openai" }, expect }] }, async () => sim);
   const e = run.caseResults[0].expectations;
   assert.equal(e.toolsTriggered.message, ref.validateToolCalls(sim, expect.toolsTriggered).message);
   assert.equal(e.toolCallCount.message, ref.validateToolCallCount(sim, expect.toolCallCount).message);

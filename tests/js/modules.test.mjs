@@ -45,6 +45,8 @@ test("each family entry compiles its own module; the root compiles the four fami
   assert.deepEqual(compiledBy("expect.js"), [size("responses")]);
   const families = ["tool_calls", "traces", "transcripts", "responses"];
   assert.deepEqual(compiledBy("index.js"), families.map(size).sort((a, b) => a - b));
-  for (const m of families) assert.ok(size(m) < 1_010_206, `${m}: ${size(m)} bytes`);
+  // Each family stays near the old single module (1,010,206 bytes); the responses module passed it with
+  // the rest of the reference's evals API (issue 11 item 4: compareEvalRuns, runEvalCase, the dataset issues).
+  for (const m of families) assert.ok(size(m) < 1_050_000, `${m}: ${size(m)} bytes`);
   assert.deepEqual(compiledBy("schema.js"), [size("responses"), size("schema")].sort((a, b) => a - b));
 });

@@ -154,11 +154,56 @@ fn judge_failures_are_results_and_bad_configs_are_errors() {
         (e.code, e.path.as_str()),
         (ErrorCode::InvalidOption, "config.threshold")
     );
-    let e = validate_judge(&response, &json!({ "threshold": 0.5 }), &mut Scripted(vec![])).unwrap_err();
-    assert_eq!(
-        e.message,
-        "Either \"judge\" or \"rubric\" must be provided in passesJudge"
+    // Neither judge nor rubric: a failed result, as the reference's validateJudge (judge.test.ts).
+    for config in [json!({}), json!({ "threshold": 0.5 })] {
+        let r = validate_judge(&response, &config, &mut Scripted(vec![])).unwrap();
+        assert_eq!(
+            (r.pass, r.message.as_str()),
+            (
+                false,
+                "Judge evaluation failed: either \"judge\" or \"rubric\" must be provided"
+            )
+        );
+    }
+}
+
+#[test]
+fn judge_details_and_warnings_as_the_reference() {
+    // The reference's judge.test.ts: judgeProvider defaults to anthropic; no rep fields for one rep.
+    let r = judge(
+        vec![r#"{"score":0.8,"reasoning":"Looks good"}"#],
+        json!({ "rubric": { "text": "Is it good?" }, "reps": 1 }),
     );
+    let d = r.details.clone().unwrap();
+    assert_eq!(
+        d,
+        json!({ "score": 0.8, "reasoning": "Looks good", "judgeProvider": "anthropic" })
+    );
+    assert!(high_variance_warnings(&r).is_empty());
+    let r = judge(
+        vec![r#"{"score":0.1}"#, r#"{"score":0.9}"#],
+        json!({ "rubric": "correctness", "reps": 2, "provider": "openai", "model": "gpt-4o" }),
+    );
+    let d = r.details.clone().unwrap();
+    assert_eq!(
+        (d["judgeProvider"].clone(), d["judgeModel"].clone()),
+        (json!("openai"), json!("gpt-4o"))
+    );
+    assert_eq!(d["highVariance"], json!(true));
+    let w = high_variance_warnings(&r);
+    assert_eq!(w.len(), 1);
+    assert!(
+        w[0].contains("high variance") && w[0].contains("stdDev=0.40") && w[0].contains("[0.10, 0.90]"),
+        "{}",
+        w[0]
+    );
+    // isBuiltInRubric (rubrics.test.ts): the five names only, case-sensitive.
+    for (name, _) in BUILT_IN_RUBRICS {
+        assert!(is_built_in_rubric(name));
+    }
+    for s in ["my-custom-rubric", "", "CORRECTNESS", "toString", "constructor"] {
+        assert!(!is_built_in_rubric(s), "{s}");
+    }
 }
 
 #[test]
@@ -414,4 +459,220 @@ fn run_eval_dataset_as_the_reference_runs_it() {
         &mut EvaluateContext::default(),
     );
     assert_eq!(e.unwrap_err().path, "options.concurrency");
+}
+
+#[test]
+fn dataset_issues_are_zods() {
+    // Paths and codes of the reference's ZodError issues for the same datasets.
+    let c = |x: Value| {
+        let mut case = json!({ "id": "a" });
+        case.as_object_mut().unwrap().extend(x.as_object().unwrap().clone());
+        json!({ "name": "d", "cases": [case] })
+    };
+    for (d, path, code) in [
+        (json!({}), json!(["name"]), "invalid_type"),
+        (json!({ "name": "d", "cases": [] }), json!(["cases"]), "too_small"),
+        (
+            c(json!({ "iterations": 1.5 })),
+            json!(["cases", 0, "iterations"]),
+            "invalid_type",
+        ),
+        (
+            c(json!({ "accuracyThreshold": 2 })),
+            json!(["cases", 0, "accuracyThreshold"]),
+            "too_big",
+        ),
+        (c(json!({ "mode": "x" })), json!(["cases", 0, "mode"]), "invalid_value"),
+        (
+            c(json!({ "expect": { "isError": 5 } })),
+            json!(["cases", 0, "expect", "isError"]),
+            "invalid_union",
+        ),
+        (
+            c(json!({ "expect": { "passesJudge": {} } })),
+            json!(["cases", 0, "expect", "passesJudge"]),
+            "custom",
+        ),
+        (
+            c(json!({ "mcpHostConfig": { "provider": "x" } })),
+            json!(["cases", 0, "mcpHostConfig", "provider"]),
+            "invalid_value",
+        ),
+        (json!(5), json!([]), "invalid_type"),
+    ] {
+        let issues = eval_dataset_issues(&d);
+        assert_eq!(issues.len(), 1, "{d}");
+        assert_eq!((json!(issues[0].path), issues[0].code), (path, code), "{d}");
+        assert_eq!(validate_eval_dataset(&d).unwrap_err().message, issues[0].message);
+    }
+    assert!(eval_dataset_issues(&c(json!({ "toolName": "t" }))).is_empty());
+    // A pattern that does not compile (the reference accepts ")4" and fails at run time).
+    let d = c(json!({ "expect": { "matchesPattern": ")4" } }));
+    let e = validate_eval_dataset(&d).unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_str()),
+        (ErrorCode::InvalidArgument, "cases[0].expect.matchesPattern")
+    );
+    assert!(e.message.starts_with("invalid regex pattern \")4\": "), "{}", e.message);
+    assert_eq!(eval_dataset_issues(&d)[0].code, "custom");
+    let e = validate_eval_case(&json!({ "id": "" }), "").unwrap_err();
+    assert_eq!(e.path, "id");
+    assert_eq!(validate_eval_case(&json!(null), "").unwrap_err().path, "evalCase");
+    assert_eq!(
+        json!(eval_case_issues(&json!({ "tags": [1], "id": "a" }))[0].path),
+        json!(["tags", 0])
+    );
+}
+
+#[test]
+fn utils_as_the_reference() {
+    // getResponseSizeBytes and normalizeWhitespace of the reference (validators/utils.ts).
+    assert_eq!(get_response_size_bytes(&json!(null)), 0);
+    assert_eq!(get_response_size_bytes(&json!("héllo ✓")), 10);
+    assert_eq!(get_response_size_bytes(&json!([1, { "b": [true] }])), 44);
+    assert_eq!(get_response_size_bytes(&json!({})), 2);
+    assert_eq!(
+        normalize_whitespace("\u{feff} a\u{a0}\u{a0}b\n\u{2028}c \u{85}"),
+        "a b c \u{85}"
+    );
+    assert_eq!(normalize_whitespace(" \t "), "");
+}
+
+#[test]
+fn compare_eval_runs_as_the_reference() {
+    // evalRunComparison.test.ts of the reference.
+    let case = |id: &str, pass: bool| json!({ "id": id, "pass": pass, "datasetName": "comparison-test" });
+    let run = |cases: Vec<Value>, extra: Value| {
+        let passed = cases.iter().filter(|c| c["pass"] == true).count();
+        let mut r =
+            json!({ "total": cases.len(), "passed": passed, "failed": cases.len() - passed, "caseResults": cases });
+        r.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        r
+    };
+    let baseline = run(
+        vec![
+            case("improved", false),
+            case("regressed", true),
+            case("unchanged-pass", true),
+            case("unchanged-fail", false),
+            case("missing-from-candidate", true),
+        ],
+        json!({}),
+    );
+    let candidate = run(
+        vec![
+            case("improved", true),
+            case("regressed", false),
+            case("unchanged-pass", true),
+            case("unchanged-fail", false),
+            case("missing-from-baseline", true),
+        ],
+        json!({}),
+    );
+    let r = compare_eval_runs(&json!({ "baseline": baseline, "candidate": candidate })).unwrap();
+    let pairs: Vec<(&str, &str)> = r["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["id"].as_str().unwrap(), c["outcome"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("improved", "IMPROVED"),
+            ("regressed", "REGRESSED"),
+            ("unchanged-pass", "UNCHANGED_PASS"),
+            ("unchanged-fail", "UNCHANGED_FAIL"),
+            ("missing-from-candidate", "MISSING_FROM_CANDIDATE"),
+            ("missing-from-baseline", "MISSING_FROM_BASELINE"),
+        ]
+    );
+    for (key, id) in [
+        ("improvedCases", "improved"),
+        ("regressedCases", "regressed"),
+        ("unchangedPasses", "unchanged-pass"),
+        ("unchangedFailures", "unchanged-fail"),
+        ("missingFromBaseline", "missing-from-baseline"),
+        ("missingFromCandidate", "missing-from-candidate"),
+    ] {
+        assert_eq!(r[key].as_array().unwrap().len(), 1);
+        assert_eq!(r[key][0]["id"], id);
+    }
+    assert!(r["missingFromCandidate"][0].get("candidate").is_none());
+    let b = run(
+        vec![case("a", true), case("b", false), case("c", false)],
+        json!({ "datasetToolPrecision": 0.5 }),
+    );
+    let k = run(
+        vec![case("a", true), case("b", true), case("c", false)],
+        json!({ "datasetToolPrecision": 0.75, "datasetToolRecall": 0.5, "metadata": { "toolOverrideVariantId": "v2" } }),
+    );
+    let r = compare_eval_runs(&json!({ "baseline": b, "candidate": k })).unwrap();
+    assert_eq!(r["deltaToolPrecision"], 0.25);
+    assert_eq!(r["candidateToolRecall"], 0.5);
+    assert!(r.get("baselineToolRecall").is_none() && r.get("deltaToolRecall").is_none());
+    assert_eq!(
+        (r["baselineLabel"].as_str(), r["candidateLabel"].as_str()),
+        (Some("baseline"), Some("v2"))
+    );
+    let empty = run(vec![], json!({}));
+    let r = compare_eval_runs(&json!({ "baseline": empty, "candidate": empty, "labels": { "baseline": "control" } }))
+        .unwrap();
+    assert_eq!(
+        (r["deltaPassRate"].as_f64(), r["baselineLabel"].as_str()),
+        (Some(0.0), Some("control"))
+    );
+    let e = compare_eval_runs(&json!({ "baseline": empty, "candidate": { "total": 1, "passed": 1, "caseResults": [{ "id": 1, "pass": true }] } })).unwrap_err();
+    assert_eq!(e.path, "options.candidate.caseResults[0].id");
+}
+
+#[test]
+fn run_eval_case_as_the_reference() {
+    // evalRunner.test.ts of the reference: a single case, its refusals and its dataset name.
+    let mut tool = |name: Option<&str>, _args: &Value, _case: &Value| match name {
+        Some("test-tool") => Ok(json!({ "content": [{ "type": "text", "text": "hello world" }] })),
+        _ => Err(ToolError::new("Tool failed")),
+    };
+    let mut ctx = EvaluateContext::default();
+    let case = json!({ "id": "test-case", "toolName": "test-tool", "args": { "input": "test" }, "expect": { "containsText": "hello" } });
+    let r = run_eval_case(&case, &mut tool, None, &mut ctx).unwrap();
+    assert_eq!(
+        (&r["id"], &r["toolName"], &r["source"], &r["datasetName"], &r["pass"]),
+        (
+            &json!("test-case"),
+            &json!("test-tool"),
+            &json!("eval"),
+            &json!("single-case"),
+            &json!(true)
+        )
+    );
+    assert_eq!(r["expectations"]["textContains"]["pass"], true);
+    let r = run_eval_case(
+        &json!({ "id": "x", "toolName": "test-tool" }),
+        &mut tool,
+        Some("my-dataset"),
+        &mut ctx,
+    )
+    .unwrap();
+    assert_eq!(
+        (&r["error"], &r["datasetName"]),
+        (
+            &json!("Eval case x: args is required for direct mode"),
+            &json!("my-dataset")
+        )
+    );
+    let host = json!({ "id": "h", "mode": "mcp_host", "mcpHostConfig": { "provider": "openai" } });
+    let r = run_eval_case(&host, &mut tool, None, &mut ctx).unwrap();
+    assert_eq!(r["error"], "Eval case h: scenario is required for mcp_host mode");
+    let host = json!({ "id": "h", "mode": "mcp_host", "scenario": "s" });
+    let r = run_eval_case(&host, &mut tool, None, &mut ctx).unwrap();
+    assert_eq!(
+        (&r["error"], &r["toolName"]),
+        (
+            &json!("Eval case h: mcpHostConfig is required for mcp_host mode"),
+            &json!("mcp_host")
+        )
+    );
+    let e = run_eval_case(&json!({ "id": "" }), &mut tool, None, &mut ctx).unwrap_err();
+    assert_eq!(e.path, "id");
 }

@@ -127,6 +127,37 @@ const pending: Promise<unknown> = evaluateExpectations({ containsText: "hi" }, t
 const dataset: unknown = validateEvalDataset({ name: "d", cases: [] });
 void prompt, rubricText, verdictScore, textCheck, pending, dataset;
 
+// The rest of the reference's matcher-side API (issue 11 item 4): compile-only uses.
+import {
+  compareEvalRuns,
+  getResponseSizeBytes,
+  isBuiltInRubric,
+  loadEvalDatasetFromObject,
+  normalizeWhitespace,
+  runEvalCase,
+  validateEvalCase,
+  validateJudge,
+  type DatasetError,
+  type EvalCaseResult,
+  type EvalRunComparisonResult,
+} from "mcp-matchers";
+const sizeBytes: number = getResponseSizeBytes({ content: [] });
+const collapsed: string = normalizeWhitespace(" a  b ");
+const maybeRubric: unknown = "correctness";
+if (isBuiltInRubric(maybeRubric)) {
+  const known: "correctness" | "completeness" | "groundedness" | "instruction-following" | "conciseness" = maybeRubric;
+  void known;
+}
+const oneCase: string = validateEvalCase({ id: "a" }).id;
+const loaded: Record<string, unknown> = loadEvalDatasetFromObject({ name: "d", cases: [{ id: "a" }] }, { validate: true }).schemas;
+const caseRun: Promise<EvalCaseResult> = runEvalCase({ id: "a", toolName: "t", args: {} }, async () => ({ content: [] }), { datasetName: "d" });
+const judged: Promise<unknown> = validateJudge("r", {}, undefined, { onWarning: (m: string) => void m });
+const run = (pass: boolean) => ({ total: 1, passed: pass ? 1 : 0, caseResults: [{ id: "a", pass }] });
+const comparison: EvalRunComparisonResult<{ id: string; pass: boolean }> = compareEvalRuns({ baseline: run(true), candidate: run(false), labels: { candidate: "v2" } });
+const regressed: string | undefined = comparison.regressedCases[0]?.id;
+const issueCode = (e: DatasetError): string | undefined => e.issues[0]?.code;
+void sizeBytes, collapsed, oneCase, loaded, caseRun, judged, regressed, issueCode;
+
 // JSON Schema (mcp-matchers/schema) and Standard Schema validateSchema: compile-only uses.
 import { jsonSchema, validateJsonSchema, validateSchema as validateJsonSchemaResponse, type JsonSchemaIssue } from "mcp-matchers/schema";
 import { validateSchema, type StandardSchemaV1 } from "mcp-matchers";

@@ -67,7 +67,18 @@ fn the_plan_takes_the_run_defaults_where_a_case_sets_none() {
         serde_json::json!({ "iterations": 10.0, "judgeReps": 4.0 })
     );
     assert_eq!(json["cases"][0]["toolName"], serde_json::Value::Null);
-    assert_eq!(json["cases"][0]["label"], "unknown");
+    // A case with a scenario is labelled mcp_host (the reference's runSingleIteration).
+    assert_eq!(json["cases"][0]["label"], "mcp_host");
+    // The reference's executeToolCall refusals of a host case.
+    assert_eq!(
+        json["cases"][0]["refuse"],
+        "Eval case host: mcpHostConfig is required for mcp_host mode"
+    );
+    assert_eq!(
+        json["cases"][1]["refuse"],
+        "Eval case own: scenario is required for mcp_host mode"
+    );
+    assert_eq!(json["cases"][1]["label"], "unknown");
     assert_eq!(json["cases"][1].get("set"), None);
     assert_eq!(json["cases"][1]["iterations"], 2.0);
     // The direct case without args: the reference's runSingleIteration message.
