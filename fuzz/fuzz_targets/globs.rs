@@ -34,7 +34,10 @@ fuzz_target!(|data: &[u8]| {
         unreported: Vec::new(),
         diff: Some(Diff { files }),
     };
-    let yes = to_have_changed(&s, &patterns, &rules, false);
-    let no = to_have_changed(&s, &patterns, &rules, true);
-    assert_ne!(yes.pass, no.pass, "{} / {}", yes.message, no.message);
+    // With and without a workspace prefix to strip from absolute diff paths.
+    for workspace in [None, Some("/w")] {
+        let yes = to_have_changed(&s, &patterns, &rules, workspace, false);
+        let no = to_have_changed(&s, &patterns, &rules, workspace, true);
+        assert_ne!(yes.pass, no.pass, "{} / {}", yes.message, no.message);
+    }
 });
