@@ -399,3 +399,31 @@ test("keyboard: Tab walks the controls in reading order", async () => {
   assert.equal(await page.textContent("#counts"), "3 paired · 0 missing · 0 extra · 0 out of order · 1 argument mismatch(es)");
   await page.close();
 });
+
+// An agent run recorded with mcp-matchers/agent (issue 12): TestAgent over a
+// plain model function and record tools, saved as toEvalResult() JSON (the
+// EvalResultInput of @mcpjam/sdk@1.14.0), then opened in the viewer. The
+// calls are the ones the model function asked for, in its order.
+test("an agent run saved with toEvalResult() opens in the viewer with its calls", async () => {
+  const { TestAgent } = await import("../../pkg/agent.js");
+  const tools = {
+    get_weather: { description: "Weather", inputSchema: { type: "object", properties: { city: { type: "string" } } }, execute: async ({ city }) => ({ content: [{ type: "text", text: `Sunny in ${city}` }] }) },
+    send_email: { description: "Mail", inputSchema: { type: "object" }, execute: async () => ({ content: [{ type: "text", text: "sent" }] }) },
+  };
+  const model = async (req) =>
+    req.stepIndex === 0
+      ? { toolCalls: [{ toolName: "get_weather", input: { city: "Oslo" } }, { toolName: "send_email", input: { to: "a@example.com" } }] }
+      : { text: "Done." };
+  const run = await new TestAgent({ tools, model }).prompt("Weather in Oslo, then mail it");
+  assert.equal(run.hasError(), false);
+  const saved = JSON.stringify(run.toEvalResult(), null, 2);
+  const { page, errors } = await open("anthropic.wrong-family-member");
+  await page.setInputFiles("#file", { name: "agent-run.json", mimeType: "application/json", buffer: Buffer.from(saved) });
+  await page.waitForFunction(() => /agent-run/.test(document.querySelector("#format").textContent));
+  assert.equal(await page.textContent("#format"), "agent-run.json: Detected mcpjam: 2 tool call(s).");
+  await page.fill("#expected", '[{"toolName":"get_weather","arguments":{"city":"Oslo"}},{"toolName":"send_email"}]');
+  await page.waitForFunction(() => document.querySelector("#verdict").textContent === "PASS");
+  assert.match(await counts(page), /^2 paired · 0 missing · 0 extra/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
