@@ -214,6 +214,31 @@ export declare function validateEvalDataset(json: unknown): EvalDataset;
  */
 export declare function validateEvalCase(evalCase: unknown): EvalCase;
 
+/** What `EvalCaseSchema.safeParse` / `EvalDatasetSchema.safeParse` return. */
+export type SafeParseResult<T> = { success: true; data: T } | { success: false; error: DatasetError };
+
+/**
+ * `EvalCaseSchema` and `EvalDatasetSchema` of @gleanwork/mcp-server-tester@1.1.0
+ * (zod schemas there): `parse(v)` is `validateEvalCase` / `validateEvalDataset`
+ * (returns the value, or throws the coded `MatcherError` with zod-shaped
+ * `issues`); `safeParse(v)` returns `{ success: true, data }` or
+ * `{ success: false, error }` (never throws for a refused value); `~standard`
+ * is a Standard Schema v1, so `validateSchema` and `toMatchToolSchema` take
+ * them. Not zod objects: no `.extend`, `.shape` or `ZodError` (README,
+ * compatibility table). `data` is the value given, not a stripped copy.
+ */
+export declare const EvalCaseSchema: {
+  parse(value: unknown): EvalCase;
+  safeParse(value: unknown): SafeParseResult<EvalCase>;
+  readonly "~standard": { version: 1; vendor: string; validate(value: unknown): { value: EvalCase } | { issues: Array<{ message: string; path: Array<string | number> }> } };
+};
+/** See {@link EvalCaseSchema}. */
+export declare const EvalDatasetSchema: {
+  parse(value: unknown): EvalDataset;
+  safeParse(value: unknown): SafeParseResult<EvalDataset>;
+  readonly "~standard": { version: 1; vendor: string; validate(value: unknown): { value: EvalDataset } | { issues: Array<{ message: string; path: Array<string | number> }> } };
+};
+
 /**
  * `loadEvalDatasetFromObject` of @gleanwork/mcp-server-tester@1.1.0: the
  * dataset (checked by `validateEvalDataset` unless `validate: false`) as a

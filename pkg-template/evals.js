@@ -187,6 +187,39 @@ export function validateEvalCase(evalCase) {
   return evalCase;
 }
 
+// A zod-like schema object over one of the validators above: parse throws
+// the coded MatcherError (with zod-shaped `issues`), safeParse returns
+// { success, data } / { success: false, error }, and `~standard` makes it a
+// Standard Schema (v1), so validateSchema and the expect matchers take it.
+function schemaOf(validate, vendor) {
+  const safeParse = (value) => {
+    try {
+      return { success: true, data: validate(value) };
+    } catch (e) {
+      if (e instanceof MatcherError && Array.isArray(e.issues)) return { success: false, error: e };
+      throw e;
+    }
+  };
+  return Object.freeze({
+    parse: validate,
+    safeParse,
+    "~standard": Object.freeze({
+      version: 1,
+      vendor,
+      validate: (value) => {
+        const r = safeParse(value);
+        return r.success ? { value: r.data } : { issues: r.error.issues.map((i) => ({ message: i.message, path: i.path })) };
+      },
+    }),
+  });
+}
+
+/** See evals.d.ts. */
+export const EvalCaseSchema = schemaOf(validateEvalCase, "mcp-matchers");
+
+/** See evals.d.ts. */
+export const EvalDatasetSchema = schemaOf(validateEvalDataset, "mcp-matchers");
+
 /** See evals.d.ts. */
 export function loadEvalDatasetFromObject(data, options = {}) {
   if (options === null || typeof options !== "object") fail("INVALID_ARGUMENT", "options", "options must be an object");

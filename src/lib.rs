@@ -16,11 +16,12 @@
 //! ```
 //! use mcp_matchers::{evaluate_tool_calls, MatchOptions, ToolCall, ToolCallOrder};
 //! use serde_json::json;
-//! let expected = [ToolCall::new("add", json!({ "a": 2, "b": 3 }))];
-//! let actual = [ToolCall::new("add", json!({ "b": 3, "a": 2.0 }))];
+//! let expected = [ToolCall::new("add", json!({ "a": 2, "b": 3 }))?];
+//! let actual = [ToolCall::new("add", json!({ "b": 3, "a": 2.0 }))?];
 //! let options = MatchOptions { tool_call_order: Some(ToolCallOrder::Strict), ..Default::default() };
 //! let result = evaluate_tool_calls(&expected, &actual, &options);
 //! assert!(result.passed);
+//! # Ok::<(), mcp_matchers::MatcherError>(())
 //! ```
 #![forbid(unsafe_code)]
 // A one-family WebAssembly build (scripts/build.sh) leaves the other families'

@@ -22,16 +22,46 @@ pub struct ToolCall {
 }
 
 impl ToolCall {
-    /// A call of `tool_name` with `arguments` (a JSON object; any other JSON
-    /// value is taken as no arguments).
-    pub fn new(tool_name: impl Into<String>, arguments: Value) -> Self {
+    /// A call of `tool_name` with `arguments`: a JSON object, or `null` for
+    /// none (read as `{}`, as the reference does).
+    ///
+    /// Errors: `INVALID_ARGUMENT` at `arguments` for any other JSON value (a
+    /// string, number, array or boolean is never silently taken as "no
+    /// arguments", which would let an expectation pass against any call).
+    ///
+    /// ```
+    /// use mcp_matchers::tool_calls::ToolCall;
+    /// use serde_json::json;
+    /// let call = ToolCall::new("add", json!({ "a": 2 }))?;
+    /// assert_eq!(call.arguments.unwrap()["a"], 2);
+    /// assert!(ToolCall::new("add", json!("oops")).is_err());
+    /// # Ok::<(), mcp_matchers::MatcherError>(())
+    /// ```
+    pub fn new(tool_name: impl Into<String>, arguments: Value) -> Result<Self> {
         let arguments = match arguments {
             Value::Object(map) => Some(map),
-            _ => None,
+            Value::Null => None,
+            other => {
+                return Err(crate::error::MatcherError::invalid_argument(
+                    "arguments",
+                    format!(
+                        "arguments must be an object or null, got {}",
+                        Val::from(&other).type_name()
+                    ),
+                ))
+            }
         };
-        ToolCall {
+        Ok(ToolCall {
             tool_name: tool_name.into(),
             arguments,
+        })
+    }
+
+    /// A call of `tool_name` without arguments (read as `{}`).
+    pub fn named(tool_name: impl Into<String>) -> Self {
+        ToolCall {
+            tool_name: tool_name.into(),
+            arguments: None,
         }
     }
 
@@ -134,9 +164,10 @@ pub struct ToolCallMatchResult {
 /// ```
 /// use mcp_matchers::{evaluate_tool_calls, MatchOptions, ToolCall};
 /// use serde_json::json;
-/// let expected = [ToolCall::new("createTask", json!({ "priority": "high" }))];
-/// let actual = [ToolCall::new("createTask", json!({ "name": "Deploy", "priority": "high" }))];
+/// let expected = [ToolCall::new("createTask", json!({ "priority": "high" }))?];
+/// let actual = [ToolCall::new("createTask", json!({ "name": "Deploy", "priority": "high" }))?];
 /// assert!(evaluate_tool_calls(&expected, &actual, &MatchOptions::default()).passed);
+/// # Ok::<(), mcp_matchers::MatcherError>(())
 /// ```
 pub fn evaluate_tool_calls(expected: &[ToolCall], actual: &[ToolCall], options: &MatchOptions) -> ToolCallMatchResult {
     let r = with_calls(expected, |e| {
@@ -226,11 +257,12 @@ pub fn match_tool_argument_with(
 /// ```
 /// use mcp_matchers::{align_tool_calls, MatchOptions, ToolCall, Verdict};
 /// use serde_json::json;
-/// let expected = [ToolCall::new("get_weather", json!({ "city": "Paris", "units": "metric" }))];
-/// let actual = [ToolCall::new("get_weather", json!({ "city": "Lyon" }))];
+/// let expected = [ToolCall::new("get_weather", json!({ "city": "Paris", "units": "metric" }))?];
+/// let actual = [ToolCall::new("get_weather", json!({ "city": "Lyon" }))?];
 /// let a = align_tool_calls(&expected, &actual, &MatchOptions::default());
 /// let verdicts: Vec<Verdict> = a.argument_mismatches[0].differences.iter().map(|d| d.verdict).collect();
 /// assert_eq!(verdicts, [Verdict::Differs, Verdict::Missing]); // city, units
+/// # Ok::<(), mcp_matchers::MatcherError>(())
 /// ```
 pub fn align_tool_calls(
     expected: &[ToolCall],

@@ -482,3 +482,47 @@ test("compareEvalRuns: wrong-typed runs are refused, not coerced", () => {
     assert.throws(() => ours.compareEvalRuns(options), (e) => e.name === "MatcherError" && e.code === "INVALID_ARGUMENT" && e.path === path, path);
   }
 });
+
+// EvalCaseSchema / EvalDatasetSchema: what callers do with the reference's zod
+// schemas (parse, safeParse) gives the same verdict on the cases its own
+// datasetTypes tests try (judgeReps, passesJudge reps and rubrics, judges,
+// tags), compared with the installed reference value by value.
+test("EvalCaseSchema and EvalDatasetSchema: safeParse and parse agree with the reference's zod schemas", () => {
+  const cases = [
+    { id: "t", judgeReps: 3 },
+    { id: "t", judgeReps: 0 },
+    { id: "t", judgeReps: -1 },
+    { id: "t", judgeReps: 1.5 },
+    { id: "t", expect: { passesJudge: { rubric: "correctness", reps: 5 } } },
+    { id: "t", expect: { passesJudge: { rubric: "correctness", reps: 0 } } },
+    { id: "t", expect: { passesJudge: { rubric: "correctness" } } },
+    { id: "t", expect: { passesJudge: { rubric: { text: "Is it polite?" } } } },
+    { id: "t", expect: { passesJudge: { rubric: "no-such-rubric" } } },
+    { id: "t", expect: { passesJudge: { judges: [{ rubric: "correctness" }, { rubric: "completeness" }] } } },
+    { id: "t", tags: ["smoke", "fast"] },
+    { id: "t", tags: "smoke" },
+    { id: "" },
+    { toolName: "x" },
+    { id: "t", toolName: "search", args: { q: "x" } },
+    { id: "t", mode: "mcp_host", scenario: "Find it" },
+    { id: "t", mode: "elsewhere" },
+    42,
+    null,
+  ];
+  for (const c of cases) {
+    const want = ref.EvalCaseSchema.safeParse(c).success;
+    const got = ours.EvalCaseSchema.safeParse(c);
+    assert.equal(got.success, want, JSON.stringify(c));
+    if (!got.success) {
+      assert.ok(got.error instanceof ours.MatcherError && Array.isArray(got.error.issues) && got.error.issues.length > 0);
+      assert.throws(() => ours.EvalCaseSchema.parse(c), (e) => e instanceof ours.MatcherError);
+      assert.ok(Array.isArray(ours.EvalCaseSchema["~standard"].validate(c).issues));
+    } else {
+      assert.equal(ours.EvalCaseSchema.parse(c), c);
+      assert.deepEqual(ours.EvalCaseSchema["~standard"].validate(c), { value: c });
+    }
+  }
+  for (const d of [{ name: "d", cases: [{ id: "a" }] }, { name: "d", cases: [] }, { name: "", cases: [{ id: "a" }] }, { cases: [{ id: "a" }] }]) {
+    assert.equal(ours.EvalDatasetSchema.safeParse(d).success, ref.EvalDatasetSchema.safeParse(d).success, JSON.stringify(d));
+  }
+});

@@ -53,7 +53,7 @@ fn evaluate_tool_calls_agrees_with_recorded_reference_results() {
 #[test]
 fn a_call_shifted_by_an_absence_is_not_out_of_order() {
     // @mcpjam/sdk sdk/tests/matchers.test.ts (1.14.0): "does not flag absences as out-of-order".
-    let c = |n: &str| ToolCall::new(n, Value::Null);
+    let c = |n: &str| ToolCall::named(n);
     let strict = MatchOptions {
         tool_call_order: Some(ToolCallOrder::Strict),
         ..Default::default()
@@ -74,8 +74,8 @@ fn a_call_shifted_by_an_absence_is_not_out_of_order() {
 
 #[test]
 fn out_of_order_is_filled_in_strict_and_superset_only() {
-    let a = ToolCall::new("a", Value::Null);
-    let b = ToolCall::new("b", Value::Null);
+    let a = ToolCall::named("a");
+    let b = ToolCall::named("b");
     let strict = MatchOptions {
         tool_call_order: Some(ToolCallOrder::Strict),
         ..Default::default()
@@ -110,8 +110,8 @@ fn out_of_order_is_filled_in_strict_and_superset_only() {
 
 #[test]
 fn result_serialises_to_the_reference_shape() {
-    let expected = [ToolCall::new("createTask", json!({ "priority": "high" }))];
-    let actual = [ToolCall::new("createTask", json!({ "priority": "low" }))];
+    let expected = [ToolCall::new("createTask", json!({ "priority": "high" })).unwrap()];
+    let actual = [ToolCall::new("createTask", json!({ "priority": "low" })).unwrap()];
     let r = evaluate_tool_calls(&expected, &actual, &MatchOptions::default());
     assert_eq!(
         serde_json::to_value(&r).unwrap(),
@@ -149,12 +149,13 @@ fn calls() -> Vec<ToolCall> {
     vec![ToolCall::new(
         "createTask",
         json!({ "name": "Task", "priority": "high", "project": "default" }),
-    )]
+    )
+    .unwrap()]
 }
 
 #[test]
 fn argument_validators_follow_the_seed_examples() {
-    let add = [ToolCall::new("add", json!({ "a": 2, "b": 3 }))];
+    let add = [ToolCall::new("add", json!({ "a": 2, "b": 3 })).unwrap()];
     let obj = |v: Value| v.as_object().unwrap().clone();
     assert!(match_tool_call_with_args("add", &obj(json!({ "a": 2, "b": 3 })), &add));
     assert!(!match_tool_call_with_args("add", &obj(json!({ "a": 2 })), &add));

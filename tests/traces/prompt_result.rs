@@ -61,8 +61,8 @@ fn prompt_result_feeds_evaluate_tool_calls_and_the_validators() {
     let r = read("openai-chat/completion.parallel-tool-calls.json");
     let actual = r.to_tool_calls();
     let expected = [
-        ToolCall::new("delete_file", json!({ "path": ".env" })),
-        ToolCall::new("create_file", json!({ "path": "string" })),
+        ToolCall::new("delete_file", json!({ "path": ".env" })).unwrap(),
+        ToolCall::new("create_file", json!({ "path": "string" })).unwrap(),
     ];
     let options = MatchOptions {
         tool_call_order: Some(ToolCallOrder::Strict),
