@@ -11,6 +11,7 @@ const {
   prompt_error: wasmError,
   prompt_eval: wasmEval,
   prompt_from_data: wasmFromData,
+  prompt_merge: wasmMerge,
   trace_detect: wasmDetect,
   trace_read: wasmRead,
 } = tracesWasm;
@@ -182,34 +183,24 @@ export class PromptResult {
     results.forEach((r, i) => {
       if (!(r instanceof PromptResult)) fail("INVALID_ARGUMENT", `results[${i}]`, "not a PromptResult");
     });
-    const run = { prompt: "", text: "", toolFailure: false };
-    const usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-    const latency = { e2eMs: 0, llmMs: 0, mcpMs: 0 };
-    const lists = { toolCalls: [], spans: [], widgetSnapshots: [], format: results[0]?.format ?? null, diagnostics: [], usage, latency };
-    let offset = 0;
-    for (const r of results) {
-      if (r.format !== lists.format) lists.format = null;
-      let steps = 0;
-      for (const c of r.#toolCalls) {
-        const step = c.step ?? 0;
-        lists.toolCalls.push(c.step === undefined ? c : { ...c, step: step + offset });
-        steps = Math.max(steps, step + 1);
-      }
-      offset += steps;
+    // The core decides the merged facts and each result's step offset
+    // (PromptResult::merge_facts); here the caller's own lists are joined.
+    const entries = results.map((r) => ({
+      facts: { ...r.#facts, prompt: r.prompt, text: r.text },
+      steps: r.#toolCalls.reduce((n, c) => (c.step === undefined ? n : Math.max(n, c.step + 1)), 0),
+      toolFailure: r.#toolFailure,
+      format: r.format ?? null,
+    }));
+    const { format, offsets, ...run } = JSON.parse(call(() => wasmMerge(...payload([part(entries, "results")]))));
+    const lists = { toolCalls: [], spans: [], widgetSnapshots: [], format, diagnostics: [], usage: run.usage, latency: run.latency };
+    results.forEach((r, i) => {
+      for (const c of r.#toolCalls) lists.toolCalls.push(c.step === undefined ? c : { ...c, step: c.step + offsets[i] });
       lists.spans.push(...r.#spans);
       lists.widgetSnapshots.push(...r.#widgetSnapshots);
       lists.diagnostics.push(...r.diagnostics);
-      for (const k of Object.keys(usage)) usage[k] += r.#facts.usage[k];
-      for (const k of Object.keys(latency)) latency[k] += r.#facts.latency[k];
-      run.prompt = r.prompt;
-      run.text = r.text;
-      run.provider = r.#facts.provider ?? run.provider;
-      run.model = r.#facts.model ?? run.model;
-      if (run.error === undefined) run.error = r.#facts.error;
-      run.toolFailure ||= r.#toolFailure;
-    }
-    run.usage = { ...usage };
-    run.latency = { ...latency };
+    });
+    run.usage = { ...run.usage };
+    run.latency = { ...run.latency };
     const list = [...results];
     return PromptResult.#built(run, lists, () => {
       const out = { messages: [], user: [], assistant: [], tool: [] };

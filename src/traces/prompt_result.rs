@@ -191,25 +191,45 @@ impl PromptResult {
     /// added up; `prompt` and `text` are the last result's, `provider` and
     /// `model` the last ones given, `error` the first one found.
     pub fn merge(results: &[PromptResult]) -> PromptResult {
-        let mut out = PromptResult {
-            format: results.first().and_then(|r| r.format),
-            ..Default::default()
-        };
-        let mut offset = 0;
-        for r in results {
-            if out.format != r.format {
-                out.format = None;
-            }
-            let steps = r.tool_calls.iter().map(|c| c.step + 1).max().unwrap_or(0);
+        let (mut out, offsets) = Self::merge_facts(results.iter().map(|r| (r, r.step_count())));
+        for (r, offset) in results.iter().zip(offsets) {
             out.tool_calls.extend(r.tool_calls.iter().cloned().map(|mut c| {
                 c.step += offset;
                 c
             }));
-            offset += steps;
             out.messages.extend(r.messages.iter().cloned());
             out.spans.extend(r.spans.iter().cloned());
             out.widget_snapshots.extend(r.widget_snapshots.iter().cloned());
             out.diagnostics.extend(r.diagnostics.iter().cloned());
+        }
+        out
+    }
+
+    /// How many model steps the result's calls span (the highest `step` + 1; 0 without calls).
+    pub(crate) fn step_count(&self) -> usize {
+        self.tool_calls.iter().map(|c| c.step + 1).max().unwrap_or(0)
+    }
+
+    /// What [`Self::merge`] decides, for results in order, each with its
+    /// step count: the merged run's facts (format, usage, latency, prompt,
+    /// text, provider, model, error, tool failure; no lists) and each
+    /// result's step offset. The JS glue's `PromptResult.merge` asks the
+    /// same through the `prompt_merge` export and concatenates the caller's
+    /// own lists.
+    pub(crate) fn merge_facts<'a>(
+        runs: impl IntoIterator<Item = (&'a PromptResult, usize)>,
+    ) -> (PromptResult, Vec<usize>) {
+        let mut out = PromptResult::default();
+        let mut offsets = Vec::new();
+        let mut offset = 0;
+        for (i, (r, steps)) in runs.into_iter().enumerate() {
+            if i == 0 {
+                out.format = r.format;
+            } else if out.format != r.format {
+                out.format = None;
+            }
+            offsets.push(offset);
+            offset += steps;
             out.usage.input_tokens = out.usage.input_tokens.saturating_add(r.usage.input_tokens);
             out.usage.output_tokens = out.usage.output_tokens.saturating_add(r.usage.output_tokens);
             out.usage.total_tokens = out.usage.total_tokens.saturating_add(r.usage.total_tokens);
@@ -229,7 +249,7 @@ impl PromptResult {
             }
             out.tool_failed |= r.tool_failed;
         }
-        out
+        (out, offsets)
     }
 
     /// `getPrompt()`: the prompt sent.

@@ -150,6 +150,52 @@ pub fn prompt_error(payload: &[u8], ext: u32) -> std::result::Result<String, JsV
     .map_err(to_js)
 }
 
+/// `PromptResult.merge(results)`: one part, an array with per result
+/// `{ facts, steps, toolFailure, format }` (its facts as the glue keeps them,
+/// the steps its calls span, whether its trace shows a failed tool, its
+/// format name or `null`). Returns `{ ...facts, format, offsets }` as JSON
+/// text: the merged run's facts ([`PromptResult::merge`]'s rules) and each
+/// result's step offset; the glue concatenates the caller's own lists.
+/// Errors: `INVALID_ARGUMENT` at `results[i]…` for a malformed entry.
+#[wasm_bindgen]
+pub fn prompt_merge(payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
+    #[derive(Serialize)]
+    struct Merged<'a> {
+        #[serde(flatten)]
+        facts: Facts<'a>,
+        format: Option<&'static str>,
+        offsets: Vec<usize>,
+    }
+    (|| -> Result<String> {
+        let [list] = parts(payload, ext, ["results"])?;
+        let runs = Reader::new(Some(&list), "results").items("an array of results", |item| {
+            item.object("a result { facts, steps, toolFailure, format }")?;
+            let mut r = read_data(&item.field("facts"))?;
+            r.tool_failed = item.field("toolFailure").opt_bool()?.unwrap_or(false);
+            r.format = match item.field("format").opt_str()? {
+                Some(name) => Some(
+                    TraceFormat::from_name(name)
+                        .ok_or_else(|| item.field("format").bad("a trace format name"))?
+                        .as_str(),
+                ),
+                None => None,
+            };
+            let steps = item
+                .field("steps")
+                .opt_count(0, u32::MAX.into(), "a step count")?
+                .unwrap_or(0);
+            Ok((r, steps as usize))
+        })?;
+        let (out, offsets) = PromptResult::merge_facts(runs.iter().map(|(r, n)| (r, *n)));
+        to_json(&Merged {
+            facts: Facts::of(&out),
+            format: out.format,
+            offsets,
+        })
+    })()
+    .map_err(to_js)
+}
+
 /// `toEvalResult(options)`: parts `[facts, toolFailure, options]`, the facts
 /// as [`prompt_from_data`] returned them. Returns the `EvalResultInput` the
 /// core builds from them as JSON text; the glue replaces its lists
