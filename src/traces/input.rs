@@ -369,7 +369,11 @@ impl<'t> EventIter<'t> {
                 }
             }
         };
-        Some(EventIter { rest: text, line: 0, mode })
+        Some(EventIter {
+            rest: text,
+            line: 0,
+            mode,
+        })
     }
 
     fn next_line(&mut self) -> Option<&'t str> {

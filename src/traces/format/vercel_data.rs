@@ -166,7 +166,8 @@ impl StreamReader for DataStream {
         self.close();
         let open: Vec<&str> = self.partial.iter().map(|p| p.1.as_str()).collect();
         if !self.finished {
-            let msg = format!("the stream ended before its finish message (d:); unfinished tool calls dropped: {open:?}");
+            let msg =
+                format!("the stream ended before its finish message (d:); unfinished tool calls dropped: {open:?}");
             b.incomplete(msg);
         } else {
             for name in &open {
