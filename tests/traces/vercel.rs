@@ -149,8 +149,11 @@ fn ai_sdk_ui_message_streams() {
     assert!(r.diagnostics()[0].message.contains("get_weather") && r.diagnostics()[0].message.contains("get_datetime"));
 }
 
-/// (toolName, arguments, id, result, isError) of every call.
-fn full(r: &PromptResult) -> Vec<(String, Value, Option<String>, Option<Value>, Option<bool>)> {
+/// (toolName, arguments, id, result, isError) of a call.
+type Full = (String, Value, Option<String>, Option<Value>, Option<bool>);
+
+/// Every call as [`Full`].
+fn full(r: &PromptResult) -> Vec<Full> {
     r.get_tool_calls()
         .iter()
         .map(|c| {
