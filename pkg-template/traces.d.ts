@@ -14,7 +14,9 @@ import type { EvalMatchOptions, ToolCall } from "./tool-calls.js";
  * The trace formats. A format and its `-stream` variant are one family:
  * asking for either reads both (the input's shape picks the reader).
  * `vercel-ai` covers AI SDK v4/v5/v6 steps, model messages, UI messages and a
- * `useChat` request body; `mcpjam` an `EvalResultInput.trace` (a string, a
+ * `useChat` request body; `vercel-ai-ui-stream` v5/v6 UI message stream
+ * chunks; `vercel-ai-data-stream` the v4 data stream (`toDataStreamResponse()`:
+ * `<code>:<json>` lines); `mcpjam` an `EvalResultInput.trace` (a string, a
  * message list, or `{ messages, spans }`) or a whole `EvalResultInput`.
  */
 export type TraceFormat =
@@ -28,6 +30,7 @@ export type TraceFormat =
   | "gemini-stream"
   | "vercel-ai"
   | "vercel-ai-ui-stream"
+  | "vercel-ai-data-stream"
   | "mcpjam";
 
 /**

@@ -1,11 +1,11 @@
 //! Trace reading (`PromptResult.fromTrace`, `detectTraceFormat`): detected,
-//! and per format (the selector picks one of the eleven).
+//! and per format (the selector picks one of the twelve).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use mcp_matchers::traces::{detect_trace_format, detect_trace_format_text, PromptResult, TraceFormat};
 use mcp_matchers_fuzz::{input, Input};
 
-const FORMATS: [TraceFormat; 11] = [
+const FORMATS: [TraceFormat; 12] = [
     TraceFormat::OpenAiChat,
     TraceFormat::OpenAiChatStream,
     TraceFormat::OpenAiResponses,
@@ -16,6 +16,7 @@ const FORMATS: [TraceFormat; 11] = [
     TraceFormat::GeminiStream,
     TraceFormat::VercelAi,
     TraceFormat::VercelAiUiStream,
+    TraceFormat::VercelAiDataStream,
     TraceFormat::McpJam,
 ];
 
@@ -32,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
         Input::Raw { text, selector, .. } => (text, selector),
         Input::Structured { selector, value } => {
             let _ = detect_trace_format(&value);
-            for fmt in [None, Some(FORMATS[selector as usize % 11])] {
+            for fmt in [None, Some(FORMATS[selector as usize % 12])] {
                 if let Ok(r) = PromptResult::from_trace(&value, fmt) {
                     check(&r);
                 }
@@ -41,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
         }
     };
     let _ = detect_trace_format_text(&text);
-    for fmt in [None, Some(FORMATS[selector as usize % 11])] {
+    for fmt in [None, Some(FORMATS[selector as usize % 12])] {
         if let Ok(r) = PromptResult::from_trace_text(&text, fmt) {
             check(&r);
         }

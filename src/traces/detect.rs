@@ -4,7 +4,7 @@
 //! of its items.
 
 use super::format::TraceFormat;
-use super::input::{read_text, sample, Doc, Member};
+use super::input::{is_data_part_line, read_text, sample, Doc, Member, DATA_STREAM_CODES};
 use super::record::{arr, s};
 use serde_json::{Map, Value};
 
@@ -68,6 +68,21 @@ const UI_CHUNKS: [&str; 9] = [
     "tool-output-available",
     "text-delta",
 ];
+
+/// An AI SDK v4 data stream part: a line `<code>:<json>` as a string, or the
+/// pair `["<code>", value]` a data stream line is read as.
+fn is_data_part(v: &Value) -> bool {
+    match v {
+        Value::String(line) => is_data_part_line(line),
+        Value::Array(pair) => {
+            pair.len() == 2
+                && pair[0]
+                    .as_str()
+                    .is_some_and(|c| c.len() == 1 && DATA_STREAM_CODES.contains(c))
+        }
+        _ => false,
+    }
+}
 
 /// The format of one JSON value, or why it cannot be told.
 pub(crate) fn detect_value(v: &Value) -> Result<TraceFormat, Why> {
@@ -154,6 +169,9 @@ pub(crate) fn detect_list(items: &[Value]) -> Result<TraceFormat, Why> {
     if any(&|v| s(v, "object") == Some("chat.completion.chunk")) {
         return Ok(TraceFormat::OpenAiChatStream);
     }
+    if any(&is_data_part) {
+        return Ok(TraceFormat::VercelAiDataStream);
+    }
     if any(&|v| ty(v).starts_with("response.")) {
         return Ok(TraceFormat::OpenAiResponsesStream);
     }
@@ -210,7 +228,8 @@ pub(crate) fn detect_list(items: &[Value]) -> Result<TraceFormat, Why> {
     }
     Err(format!(
         "a list whose first item is {} (keys {}) is none of: chat messages ({{ role, content }}), Gemini contents \
-         ({{ role, parts }}), OpenAI Responses items ({{ type }}), stream events or chunks, AI SDK steps",
+         ({{ role, parts }}), OpenAI Responses items ({{ type }}), stream events or chunks, AI SDK steps, AI SDK \
+         data stream parts (\"<code>:<json>\")",
         kind(&items[0]),
         keys(&items[0])
     ))

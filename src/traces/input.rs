@@ -8,8 +8,9 @@
 //! at a sample of items parsed as values. A parsed value is read by the same
 //! structs, deserialised from `&Value`. Stream text is SSE (`event:` /
 //! `data:` lines, events separated by blank lines, LF or CRLF; the WHATWG
-//! HTML standard, "Server-sent events", event stream interpretation) or
-//! JSON lines.
+//! HTML standard, "Server-sent events", event stream interpretation), JSON
+//! lines, or the AI SDK v4 data stream (`<code>:<json>` lines, see
+//! [`data_part`]).
 
 use super::record::{Diagnostic, TraceBuilder};
 use serde::Deserialize;
@@ -311,22 +312,67 @@ pub(crate) const DONE: &str = "\"[DONE]\"";
 pub(crate) struct EventIter<'t> {
     rest: &'t str,
     line: usize,
-    sse: bool,
+    mode: Mode,
+}
+
+/// How stream text is cut into events.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    /// SSE: the `data:` lines of each event.
+    Sse,
+    /// JSON lines: each non-blank line.
+    Lines,
+    /// AI SDK v4 data stream: each `<code>:<json>` line, handed on as the
+    /// JSON pair `["<code>", <json>]`.
+    DataStream,
+}
+
+/// The codes of the AI SDK v4 data stream parts (`@ai-sdk/ui-utils`
+/// `data-stream-parts.ts`: `0` text, `2` data, `3` error, `8` message
+/// annotations, `9` tool call, `a` tool result, `b` / `c` tool call streaming
+/// start / delta, `d` finish message, `e` finish step, `f` start step, `g`
+/// reasoning, `h` source, `i` redacted reasoning, `j` reasoning signature,
+/// `k` file; `1`, `4`–`7` are the codes of older SDKs).
+pub(crate) const DATA_STREAM_CODES: &str = "0123456789abcdefghijk";
+
+/// A data stream line split into its code and its value's text; `None` when
+/// it is not `<code>:<text>` with a code of [`DATA_STREAM_CODES`]. The text is
+/// not checked to be JSON.
+pub(crate) fn data_part(line: &str) -> Option<(char, &str)> {
+    let mut chars = line.chars();
+    let code = chars.next().filter(|c| DATA_STREAM_CODES.contains(*c))?;
+    let rest = chars.as_str().strip_prefix(':')?.trim();
+    (!rest.is_empty()).then_some((code, rest))
+}
+
+/// Whether `line` is a data stream part whose value is JSON.
+pub(crate) fn is_data_part_line(line: &str) -> bool {
+    data_part(line).is_some_and(|(_, json)| serde_json::from_str::<serde::de::IgnoredAny>(json).is_ok())
 }
 
 impl<'t> EventIter<'t> {
-    /// Events of `text` when it is SSE or JSON lines (its first non-empty
-    /// line is JSON); `None` for other text.
+    /// Events of `text` when it is SSE, JSON lines (its first non-empty
+    /// line is JSON) or a data stream (its first non-empty line is a part);
+    /// `None` for other text.
     pub(crate) fn new(text: &'t str) -> Option<EventIter<'t>> {
         let sse = text.lines().any(|l| l.starts_with("data:") || l.starts_with("event:"));
-        if !sse {
-            let first = text.lines().find(|l| !l.trim().is_empty())?;
-            serde_json::from_str::<Value>(first).ok()?;
-        }
+        let mode = match sse {
+            true => Mode::Sse,
+            false => {
+                let first = text.lines().find(|l| !l.trim().is_empty())?;
+                if serde_json::from_str::<serde::de::IgnoredAny>(first).is_ok() {
+                    Mode::Lines
+                } else if is_data_part_line(first) {
+                    Mode::DataStream
+                } else {
+                    return None;
+                }
+            }
+        };
         Some(EventIter {
             rest: text,
             line: 0,
-            sse,
+            mode,
         })
     }
 
@@ -387,14 +433,21 @@ impl<'t> Iterator for EventIter<'t> {
     type Item = (Cow<'t, str>, usize);
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.sse {
+        if self.mode == Mode::Sse {
             return self.next_sse();
         }
         loop {
             let line = self.next_line()?;
-            if !line.trim().is_empty() {
-                return Some((Cow::Borrowed(line), self.line));
+            if line.trim().is_empty() {
+                continue;
             }
+            // A line that is not a part is handed on as it stands (not JSON:
+            // reported as unreadable).
+            let event = match (self.mode, data_part(line)) {
+                (Mode::DataStream, Some((code, json))) => Cow::Owned(format!("[\"{code}\",{json}]")),
+                _ => Cow::Borrowed(line),
+            };
+            return Some((event, self.line));
         }
     }
 }

@@ -11,9 +11,10 @@
 //! Messages and its stream ([`format::anthropic`]), Gemini and its stream
 //! ([`format::gemini`]), Vercel AI SDK v4–v6 steps and model messages
 //! ([`format::vercel`]), UI messages and UI message streams
-//! ([`format::vercel_ui`]), MCPJam eval traces ([`format::mcpjam`]). Input is
-//! a JSON value or text: one JSON document, SSE (`event:`/`data:` lines,
-//! `[DONE]`), or JSON lines. Each format has one reader, over lenient typed
+//! ([`format::vercel_ui`]), v4 data streams ([`format::vercel_data`]), MCPJam
+//! eval traces ([`format::mcpjam`]). Input is a JSON value or text: one JSON
+//! document, SSE (`event:`/`data:` lines, `[DONE]`), JSON lines, or the AI SDK
+//! v4 data stream's `<code>:<json>` lines. Each format has one reader, over lenient typed
 //! structs deserialised from the text or from the value alike.
 //!
 //! Nothing is dropped silently. Unreadable arguments keep their raw text and

@@ -88,6 +88,18 @@ const CASES = [
     expected: [1, 2, 3, 4].map((i) => ({ toolName: "screenshot", arguments: { value: `value-${i}` } })),
   },
   {
+    trace: "vercel-ai/v4.data-stream.tool-call-deltas.txt",
+    input: text,
+    format: "vercel-ai-data-stream",
+    expected: [{ toolName: "tool1", arguments: { value: "value" } }],
+  },
+  {
+    trace: "openai-chat/stream.legacy-function-call.json",
+    input: json,
+    format: "openai-chat-stream",
+    expected: [{ toolName: "get_current_weather", arguments: { location: "Charlottesville, Virginia", format: "celsius" } }],
+  },
+  {
     trace: "vercel-ai/v6.ui-message-stream.langgraph.json",
     input: json,
     format: "vercel-ai-ui-stream",
@@ -291,13 +303,17 @@ const TOOLS_CALLED = {
   "vercel-ai/v5.chat-request.ui-messages.json": ["test-tool"],
   "vercel-ai/v6.generateText.steps.json": ["tool1"],
   "vercel-ai/v6.ui-message-stream.langgraph.json": ["get_weather", "get_datetime"],
+  "vercel-ai/v4.data-stream.tool-call-deltas.txt": ["tool1"],
+  "vercel-ai/v4.streamText.onFinish.json": ["tool1"],
+  "openai-chat/stream.legacy-function-call.json": ["get_current_weather"],
+  "openai-chat/completion.legacy-function-call.HANDWRITTEN.json": ["get_current_weather"],
 };
 
 test("every fixture file is read, as text and (JSON files) as a parsed value", async () => {
   const { readdirSync } = await import("node:fs");
   const files = readdirSync(fixtures, { recursive: true })
     .map((f) => f.split("\\").join("/"))
-    .filter((f) => /\.(json|jsonl|sse)$/.test(f))
+    .filter((f) => /\.(json|jsonl|sse|txt)$/.test(f))
     .sort();
   assert.deepEqual(files, Object.keys(TOOLS_CALLED).sort());
   for (const [file, names] of Object.entries(TOOLS_CALLED)) {

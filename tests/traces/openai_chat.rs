@@ -88,6 +88,51 @@ fn openai_chat_streams_equal_their_non_streamed_twins() {
 }
 
 #[test]
+fn legacy_function_call_stream_equals_its_non_streamed_twin() {
+    let stream = read("openai-chat/stream.legacy-function-call.json");
+    let twin = read("openai-chat/completion.legacy-function-call.HANDWRITTEN.json");
+    assert_eq!(
+        (stream.format, twin.format),
+        (Some("openai-chat-stream"), Some("openai-chat"))
+    );
+    let weather = json!({ "location": "Charlottesville, Virginia", "format": "celsius" });
+    let expected = [(String::from("get_current_weather"), weather, None)];
+    assert_eq!(calls(&stream), expected);
+    assert_eq!(calls(&twin), expected);
+    assert_eq!(stream.get_tool_calls()[0].kind, CallKind::Function);
+    assert_eq!(stream.get_model(), Some("gpt-3.5-turbo-0613"));
+    assert!(stream.diagnostics().is_empty(), "{:?}", stream.diagnostics());
+    assert!(twin.diagnostics().is_empty(), "{:?}", twin.diagnostics());
+    // As SSE text (one `data:` event a chunk), the same call.
+    let chunks = match serde_json::from_str::<Value>(&text_of("openai-chat/stream.legacy-function-call.json")).unwrap()
+    {
+        Value::Array(chunks) => chunks,
+        _ => unreachable!(),
+    };
+    let sse: String = chunks.iter().map(|c| format!("data: {c}\n\n")).collect();
+    let r = PromptResult::from_trace_text(&format!("{sse}data: [DONE]\n\n"), None).unwrap();
+    assert_eq!(calls(&r), expected);
+    // Cut before its finish_reason: the call is dropped and named.
+    let cut: String = chunks[..10].iter().map(|c| format!("data: {c}\n\n")).collect();
+    let r = PromptResult::from_trace_text(&cut, None).unwrap();
+    assert!(r.get_tool_calls().is_empty());
+    assert_eq!(codes(&r), ["STREAM_INCOMPLETE"]);
+    assert!(
+        r.diagnostics()[0].message.contains("get_current_weather"),
+        "{:?}",
+        r.diagnostics()
+    );
+    // Fragments that do not join to JSON keep their text.
+    let bad = "data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"function_call\":{\"name\":\"f\",\"arguments\":\"{\\\"a\"}}}]}\n\n\
+        data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"function_call\"}]}\n\n";
+    let r = PromptResult::from_trace_text(bad, None).unwrap();
+    assert_eq!(r.tools_called(), ["f"]);
+    let c = &r.get_tool_calls()[0];
+    assert_eq!(c.raw_arguments.as_deref(), Some("{\"a"));
+    assert_eq!(c.arguments_error, Some(ArgumentsError::NotJson));
+}
+
+#[test]
 fn openai_compatible_providers() {
     // Gemini's OpenAI-compatible endpoint sends an empty id: kept as emitted.
     let r = read("openai-chat/completion.gemini-compat-empty-id.json");

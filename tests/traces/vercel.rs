@@ -148,3 +148,125 @@ fn ai_sdk_ui_message_streams() {
     assert_eq!(codes(&r), ["STREAM_INCOMPLETE"]);
     assert!(r.diagnostics()[0].message.contains("get_weather") && r.diagnostics()[0].message.contains("get_datetime"));
 }
+
+/// (toolName, arguments, id, result, isError) of a call.
+type Full = (String, Value, Option<String>, Option<Value>, Option<bool>);
+
+/// Every call as [`Full`].
+fn full(r: &PromptResult) -> Vec<Full> {
+    r.get_tool_calls()
+        .iter()
+        .map(|c| {
+            let args = Value::Object(c.arguments.clone());
+            (c.tool_name.clone(), args, c.id.clone(), c.result.clone(), c.is_error)
+        })
+        .collect()
+}
+
+#[test]
+fn ai_sdk_v4_data_stream_and_its_non_stream_twin_read_to_the_same_calls() {
+    let s = read("vercel-ai/v4.data-stream.tool-call-deltas.txt");
+    let twin = read("vercel-ai/v4.streamText.onFinish.json");
+    assert_eq!(s.format, Some("vercel-ai-data-stream"));
+    assert_eq!(twin.format, Some("vercel-ai"));
+    assert_eq!(calls(&s), tool1());
+    assert_eq!(full(&s), full(&twin));
+    assert_eq!(results(&s), [(Some(json!("value-result")), None)]);
+    assert_eq!((s.input_tokens(), s.output_tokens()), (3, 10));
+    assert!(s.diagnostics().is_empty(), "{:?}", s.diagnostics());
+}
+
+const DATA_STREAM: &str = "f:{\"messageId\":\"msg-1\"}\n0:\"Looking\"\n0:\" it up.\"\n\
+    9:{\"toolCallId\":\"c1\",\"toolName\":\"search\",\"args\":{\"q\":\"x\"}}\n\
+    a:{\"toolCallId\":\"c1\",\"result\":{\"hits\":2}}\n\
+    e:{\"finishReason\":\"tool-calls\",\"usage\":{\"promptTokens\":5,\"completionTokens\":7},\"isContinued\":false}\n\
+    f:{\"messageId\":\"msg-2\"}\n2:[{\"any\":\"data\"}]\n8:[{\"note\":1}]\ng:\"thinking\"\n0:\"Two hits.\"\n\
+    e:{\"finishReason\":\"stop\",\"usage\":{\"promptTokens\":9,\"completionTokens\":3},\"isContinued\":false}\n\
+    d:{\"finishReason\":\"stop\",\"usage\":{\"promptTokens\":14,\"completionTokens\":10}}\n";
+
+#[test]
+fn ai_sdk_v4_data_stream_steps_text_usage_and_the_parts_not_recorded() {
+    let r = PromptResult::from_trace_text(DATA_STREAM, None).unwrap();
+    assert_eq!(r.format, Some("vercel-ai-data-stream"));
+    assert_eq!(
+        full(&r),
+        [(
+            "search".to_owned(),
+            json!({ "q": "x" }),
+            Some("c1".to_owned()),
+            Some(json!({ "hits": 2 })),
+            None
+        )]
+    );
+    assert_eq!(r.get_tool_calls()[0].step, 0);
+    // The text is the last step's, as for steps.
+    assert_eq!(r.text(), "Two hits.");
+    // The finish message's usage is the run's (what `totalUsage` is).
+    assert_eq!((r.input_tokens(), r.output_tokens()), (14, 10));
+    assert!(r.diagnostics().is_empty(), "{:?}", r.diagnostics());
+    // CRLF lines and blank lines read the same.
+    let crlf = DATA_STREAM.replace('\n', "\r\n\r\n");
+    let again = PromptResult::from_trace_text(&crlf, None).unwrap();
+    assert_eq!(full(&again), full(&r));
+}
+
+#[test]
+fn ai_sdk_v4_data_stream_as_values_lines_or_pairs() {
+    let lines: Vec<Value> = DATA_STREAM.lines().map(|l| Value::String(format!("{l}\n"))).collect();
+    let pairs: Vec<Value> = DATA_STREAM
+        .lines()
+        .map(|l| {
+            let (code, json) = l.split_once(':').unwrap();
+            json!([code, serde_json::from_str::<Value>(json).unwrap()])
+        })
+        .collect();
+    let text = PromptResult::from_trace_text(DATA_STREAM, None).unwrap();
+    for v in [
+        Value::Array(lines),
+        Value::Array(pairs),
+        Value::String(DATA_STREAM.into()),
+    ] {
+        assert_eq!(
+            mcp_matchers::traces::detect_trace_format(&v),
+            Ok(mcp_matchers::traces::TraceFormat::VercelAiDataStream)
+        );
+        let r = PromptResult::from_trace(&v, None).unwrap();
+        assert_eq!(r.format, Some("vercel-ai-data-stream"));
+        assert_eq!(full(&r), full(&text));
+        assert_eq!((r.input_tokens(), r.output_tokens()), (14, 10));
+        assert!(r.diagnostics().is_empty(), "{:?}", r.diagnostics());
+    }
+}
+
+#[test]
+fn ai_sdk_v4_data_stream_odd_parts_are_diagnostics() {
+    // Cut short: the finished call is kept, the call still streaming dropped.
+    let cut = "f:{\"messageId\":\"m\"}\n9:{\"toolCallId\":\"c1\",\"toolName\":\"a\",\"args\":{}}\n\
+        b:{\"toolCallId\":\"c2\",\"toolName\":\"b\"}\nc:{\"toolCallId\":\"c2\",\"argsTextDelta\":\"{\\\"x\"}\n";
+    let r = PromptResult::from_trace_text(cut, None).unwrap();
+    assert_eq!(r.tools_called(), ["a"]);
+    assert_eq!(codes(&r), ["STREAM_INCOMPLETE"]);
+    assert!(r.diagnostics()[0].message.contains("[\"b\"]"), "{:?}", r.diagnostics());
+    // Finished with a call whose arguments never completed.
+    let r = PromptResult::from_trace_text(&format!("{cut}d:{{\"finishReason\":\"stop\"}}\n"), None).unwrap();
+    assert_eq!(r.tools_called(), ["a"]);
+    assert_eq!(codes(&r), ["CALL_INCOMPLETE"]);
+    // A line that is not JSON, an unknown code, a value of the wrong type, a
+    // delta of an unknown call, a result of no call, an error part.
+    let odd = "0:\"hi\"\n9:{broken\nz:1\n9:\"not an object\"\nc:{\"toolCallId\":\"nope\",\"argsTextDelta\":\"x\"}\n\
+        a:{\"toolCallId\":\"ghost\",\"result\":1}\n3:\"boom\"\n1:{\"function_call\":{}}\n\
+        d:{\"finishReason\":\"error\"}\n";
+    let r = PromptResult::from_trace_text(odd, None).unwrap();
+    assert_eq!(r.format, Some("vercel-ai-data-stream"));
+    assert!(r.tools_called().is_empty());
+    assert_eq!(r.text(), "hi");
+    assert_eq!(r.get_error(), Some("boom"));
+    let c = codes(&r);
+    for code in ["UNREADABLE_EVENT", "IGNORED", "UNMATCHED_RESULT"] {
+        assert!(c.contains(&code), "{code} in {c:?}");
+    }
+    // `z:1` and `9:{broken` are not parts: the first is unreadable, the second too.
+    assert_eq!(c.iter().filter(|&&x| x == "UNREADABLE_EVENT").count(), 2, "{c:?}");
+    // `9:"…"`, the unknown delta and the old `1:` code are ignored.
+    assert_eq!(c.iter().filter(|&&x| x == "IGNORED").count(), 3, "{c:?}");
+}

@@ -15,6 +15,7 @@ pub mod mcpjam;
 pub mod openai_chat;
 pub mod openai_responses;
 pub mod vercel;
+pub mod vercel_data;
 pub mod vercel_ui;
 
 use super::detect::detect_doc;
@@ -46,6 +47,9 @@ pub enum TraceFormat {
     VercelAi,
     /// Vercel AI SDK v5/v6 UI message stream chunks.
     VercelAiUiStream,
+    /// Vercel AI SDK v4 data stream (`toDataStreamResponse()`: `<code>:<json>`
+    /// lines, or an array of them, each a string or a `[code, value]` pair).
+    VercelAiDataStream,
     /// MCPJam eval trace (`EvalResultInput.trace`: a string, a message list, or
     /// `{ messages, spans }`), or a whole `EvalResultInput`.
     McpJam,
@@ -53,7 +57,7 @@ pub enum TraceFormat {
 
 /// Each format's name, provider family (a format and its stream variant
 /// share one) and whether it is a stream of events, in variant order.
-const TABLE: [(TraceFormat, &str, &str, bool); 11] = [
+const TABLE: [(TraceFormat, &str, &str, bool); 12] = [
     (TraceFormat::OpenAiChat, "openai-chat", "openai-chat", false),
     (TraceFormat::OpenAiChatStream, "openai-chat-stream", "openai-chat", true),
     (
@@ -74,6 +78,12 @@ const TABLE: [(TraceFormat, &str, &str, bool); 11] = [
     (TraceFormat::GeminiStream, "gemini-stream", "gemini", true),
     (TraceFormat::VercelAi, "vercel-ai", "vercel-ai", false),
     (TraceFormat::VercelAiUiStream, "vercel-ai-ui-stream", "vercel-ai", true),
+    (
+        TraceFormat::VercelAiDataStream,
+        "vercel-ai-data-stream",
+        "vercel-ai",
+        true,
+    ),
     (TraceFormat::McpJam, "mcpjam", "vercel-ai", false),
 ];
 
@@ -177,6 +187,7 @@ pub(crate) fn read_stream(format: TraceFormat, src: Source, b: &mut TraceBuilder
         TraceFormat::AnthropicStream => run::<anthropic::AnthropicStream>(src, b),
         TraceFormat::GeminiStream => run::<gemini::GeminiStream>(src, b),
         TraceFormat::VercelAiUiStream => run::<vercel_ui::UiStream>(src, b),
+        TraceFormat::VercelAiDataStream => run::<vercel_data::DataStream>(src, b),
         _ => Vec::new(),
     }
 }

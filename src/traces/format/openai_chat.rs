@@ -1,13 +1,16 @@
 //! OpenAI Chat Completions: a `chat.completion` response, a message list
 //! (`role: assistant` with `tool_calls`, `role: tool` results by
 //! `tool_call_id`), and streamed `chat.completion.chunk`s whose
-//! `delta.tool_calls` fragments are joined by `index`.
+//! `delta.tool_calls` fragments are joined by `index` (and the legacy
+//! `delta.function_call` fragments, one call a message, joined in order).
 //!
 //! Reference: the OpenAI API reference, "Chat Completions" (`tool_calls[]` of
 //! `{ id, type: "function", function: { name, arguments } }` with
 //! `arguments` a JSON string; `type: "custom"` with `custom: { name, input }`;
 //! the legacy `function_call`) and "Streaming" (chunks carry
-//! `delta.tool_calls[{ index, id?, function: { name?, arguments } }]`).
+//! `delta.tool_calls[{ index, id?, function: { name?, arguments } }]`, or the
+//! legacy `delta.function_call: { name?, arguments }`, finish reason
+//! `function_call`).
 
 use super::StreamReader;
 use crate::traces::input::{each, Doc};
@@ -161,7 +164,11 @@ lenient! {
         delta: Field<ChunkDelta<'a>> = "delta",
         finish_reason: Field<Value> = "finish_reason",
     }
-    struct ChunkDelta<'a> { content: Str<'a> = "content", tool_calls: Seq<ChunkCall<'a>> = "tool_calls" }
+    struct ChunkDelta<'a> {
+        content: Str<'a> = "content",
+        tool_calls: Seq<ChunkCall<'a>> = "tool_calls",
+        function_call: Field<ChunkFunction<'a>> = "function_call",
+    }
     /// A fragment of a call: `custom` tools stream `custom.input` instead of
     /// `function.arguments`.
     struct ChunkCall<'a> {
@@ -195,6 +202,8 @@ pub(crate) struct ChatStream {
     /// The `usage` of the chunk that carries it (the last, with `include_usage`).
     usage: Option<Value>,
     calls: Vec<Pending>,
+    /// The legacy `function_call` being joined: (name, arguments).
+    function: Option<(String, String)>,
     finished: bool,
     done: bool,
     choices_seen: usize,
@@ -236,7 +245,8 @@ impl StreamReader for ChatStream {
             false => self.calls.len().saturating_sub(1),
         };
         if !self.finished {
-            let open: Vec<&str> = self.calls[complete..].iter().map(|p| p.name.as_str()).collect();
+            let mut open: Vec<&str> = self.calls[complete..].iter().map(|p| p.name.as_str()).collect();
+            open.extend(self.function.as_ref().map(|f| f.0.as_str()));
             let or_done = if self.done { "" } else { " or [DONE]" };
             let msg = format!("the stream ended without a finish_reason{or_done}; unfinished calls dropped: {open:?}");
             b.incomplete(msg);
@@ -251,6 +261,9 @@ impl StreamReader for ChatStream {
         let mut message = obj([("role", "assistant".into()), ("content", self.text.into())]);
         if !tool_calls.is_empty() {
             message["tool_calls"] = Value::Array(tool_calls);
+        }
+        if let Some((name, arguments)) = self.function.filter(|_| self.finished) {
+            message["function_call"] = obj([("name", name.into()), ("arguments", arguments.into())]);
         }
         let choice = obj([("index", 0.into()), ("message", message)]);
         let mut response = obj([("choices", Value::Array(vec![choice]))]);
@@ -272,6 +285,11 @@ impl ChatStream {
             }
             for (j, f) in delta.tool_calls.items().iter().enumerate() {
                 self.fragment(f, || format!("events[{at}].choices[0].delta.tool_calls[{j}]"), b);
+            }
+            if let Some(f) = delta.function_call.get() {
+                let (name, arguments) = self.function.get_or_insert_with(Default::default);
+                name.push_str(f.name.str().unwrap_or(""));
+                arguments.push_str(f.arguments.str().unwrap_or(""));
             }
         }
         if c.finish_reason.non_null().is_some() {
