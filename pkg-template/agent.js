@@ -10,7 +10,9 @@ import { wasm as tracesWasm } from "./traces-wasm.js";
 const {
   AgentLoop,
   agent_check_config: wasmCheckConfig,
+  agent_check_tools: wasmCheckTools,
   agent_replay_steps: wasmReplaySteps,
+  agent_total_ms: wasmTotalMs,
 } = tracesWasm;
 import { MatcherError, call, fail } from "./internal.js";
 export { MatcherError } from "./errors.js";
@@ -105,17 +107,30 @@ function readRecordTools(tools) {
     defs.push({ name, description: tool.description ?? "", inputSchema: schemaOf(tool.inputSchema ?? tool.parameters, `${path}.inputSchema`) });
     if (tool.execute) run.set(name, (input, options) => tool.execute(input, options));
   }
+  call(() => wasmCheckTools(JSON.stringify(defs))); // a name listed twice, as the loop reads them
   return { defs, run };
 }
 
+// Lists a client's tools, page by page. What the server answers is checked
+// here, so that a bad answer ends the run as an error (prompt() never throws):
+// a page without a `tools` list, a cursor given twice (it would loop
+// forever), tools the loop cannot read (errors.js MatcherError, e.g. a name
+// listed twice).
 async function listClientTools(client) {
   const tools = [];
+  const cursors = new Set();
   let cursor;
   do {
     const page = await client.listTools(cursor === undefined ? undefined : { cursor });
-    tools.push(...(page?.tools ?? []));
-    cursor = page?.nextCursor;
+    if (!isObject(page) || !Array.isArray(page.tools)) throw new Error(`listTools answered ${page === undefined ? "nothing" : "without a tools list"}`);
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+    if (cursor !== undefined && cursor !== null && typeof cursor !== "string") throw new Error("listTools answered a nextCursor that is not a string");
+    if (cursor && cursors.has(cursor)) throw new Error(`listTools answered the nextCursor ${JSON.stringify(cursor)} twice`);
+    if (cursor) cursors.add(cursor);
   } while (cursor);
+  if (tools.some((t) => !isObject(t))) throw new Error("listTools answered a tool that is not an object");
+  call(() => wasmCheckTools(JSON.stringify(tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })))));
   const run = new Map();
   for (const t of tools) {
     run.set(t.name, (input, options) => client.callTool({ name: t.name, arguments: input }, undefined, { signal: options.abortSignal }));
@@ -162,6 +177,13 @@ function readPromptOptions(options) {
   const { timeout, timeoutMs } = options;
   if (timeout !== undefined && typeof timeout !== "number" && !isObject(timeout)) fail("INVALID_OPTION", "options.timeout", "timeout must be a number of ms or { totalMs, stepMs, chunkMs }");
   if (timeoutMs !== undefined && typeof timeoutMs !== "number") fail("INVALID_OPTION", "options.timeoutMs", "timeoutMs must be a number of ms");
+  // NaN and ±Infinity have no JSON form; refused here rather than read as "no limit".
+  const finite = (v, path) => {
+    if (typeof v === "number" && !Number.isFinite(v)) fail("INVALID_OPTION", path, `${path.slice(8)} must be a finite number of ms, got ${v}`);
+  };
+  finite(timeout, "options.timeout");
+  finite(timeoutMs, "options.timeoutMs");
+  if (isObject(timeout)) for (const k of ["totalMs", "stepMs", "chunkMs"]) finite(timeout[k], `options.timeout.${k}`);
   const core = {
     contextMessages: readContext(options.context),
     stopWhen: stops.map((c, index) => c[STOP] ?? { kind: "custom", index }),
@@ -192,6 +214,7 @@ function reasonText(reason) {
 }
 
 const TIMEOUT = Symbol("timeout");
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const ABORT = Symbol("abort");
 
 // Waits for `work` unless the deadline (ms from the start) passes or the signal aborts first.
@@ -200,7 +223,14 @@ function race(work, deadline, now, signal) {
   let timer;
   let onAbort;
   if (deadline !== null && deadline !== undefined) {
-    waits.push(new Promise((res) => { timer = setTimeout(() => res({ stop: TIMEOUT }), Math.max(0, Math.ceil(deadline - now()) + 1)); }));
+    // setTimeout holds at most 2^31 - 1 ms; a later deadline re-arms it.
+    waits.push(new Promise((res) => {
+      const arm = () => {
+        const left = Math.max(0, Math.ceil(deadline - now()) + 1);
+        timer = left > MAX_TIMER_MS ? setTimeout(arm, MAX_TIMER_MS) : setTimeout(() => res({ stop: TIMEOUT }), left);
+      };
+      arm();
+    }));
   }
   if (signal) waits.push(new Promise((res) => { onAbort = () => res({ stop: ABORT }); signal.addEventListener("abort", onAbort, { once: true }); }));
   return Promise.race(waits).finally(() => {
@@ -315,13 +345,16 @@ export class TestAgent {
     const now = () => performance.now() - t0;
     const newLoop = (defs) => call(() => new AgentLoop(JSON.stringify(this.#config), JSON.stringify(defs), message, JSON.stringify(core)));
     if (this.#tools === null) {
-      try {
-        this.#tools = await listClientTools(this.#client);
-      } catch (e) {
+      // Listing counts against the prompt's time limit and its abortSignal.
+      const totalMs = call(() => wasmTotalMs(JSON.stringify(core)));
+      const listed = signal?.aborted ? { stop: ABORT } : await race(listClientTools(this.#client), totalMs ?? null, now, signal);
+      if ("value" in listed) this.#tools = listed.value;
+      else {
         // The run fails as the core records failures (no model call was made).
         const loop = newLoop([]);
         loop.start(now());
-        const done = JSON.parse(loop.failed(`listing the MCP client's tools failed: ${reasonText(e)}`, now()));
+        const why = listed.stop === ABORT ? reasonText(signal.reason) : `listing the MCP client's tools failed: ${reasonText(listed.error)}`;
+        const done = JSON.parse(listed.stop === TIMEOUT ? loop.timed_out(now()) : loop.failed(why, now()));
         loop.free();
         return this.#remember(toPromptResult(done.result));
       }

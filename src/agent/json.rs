@@ -64,12 +64,14 @@ pub fn config_from_json(v: &Value) -> Result<AgentConfig> {
 
 /// Reads tool definitions `[{ name, description?, inputSchema? }]` (`path` names the list).
 /// A missing schema is `{ "type": "object", "properties": {} }`. Errors:
-/// `INVALID_OPTION` at `path[i].name` (not a string), `path[i].inputSchema` (not an object).
+/// `INVALID_OPTION` at `path[i].name` (not a string, or a name listed twice: the
+/// model could not tell the two apart), `path[i].inputSchema` (not an object).
 pub fn tools_from_json(v: &Value, path: &str) -> Result<Vec<ToolDefinition>> {
     let Some(list) = v.as_array() else {
         return Err(MatcherError::invalid_option(path, "tools must be a list"));
     };
     let mut out = Vec::with_capacity(list.len());
+    let mut seen = rustc_hash::FxHashSet::default();
     for (i, t) in list.iter().enumerate() {
         let Some(name) = t.get("name").and_then(Value::as_str) else {
             return Err(MatcherError::invalid_option(
@@ -77,6 +79,12 @@ pub fn tools_from_json(v: &Value, path: &str) -> Result<Vec<ToolDefinition>> {
                 "a tool's name must be a string",
             ));
         };
+        if !seen.insert(name) {
+            return Err(MatcherError::invalid_option(
+                format!("{path}[{i}].name"),
+                format!("a tool named {name:?} is listed twice"),
+            ));
+        }
         let schema = match t.get("inputSchema") {
             None | Some(Value::Null) => json!({ "type": "object", "properties": {} }),
             Some(s @ Value::Object(_)) => s.clone(),

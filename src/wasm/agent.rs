@@ -26,6 +26,29 @@ pub fn agent_check_config(config: &str) -> std::result::Result<(), JsValue> {
         .map_err(to_js)
 }
 
+/// Checks tool definitions `[{ name, description?, inputSchema? }]` as the
+/// loop reads them ([`tools_from_json`]); throws `[code, path, message]`
+/// (`INVALID_OPTION` at `options.tools[i].name`, …).
+#[wasm_bindgen]
+pub fn agent_check_tools(tools: &str) -> std::result::Result<(), JsValue> {
+    parse(tools, "options.tools")
+        .and_then(|v| tools_from_json(&v, "options.tools"))
+        .map(|_| ())
+        .map_err(to_js)
+}
+
+/// The whole prompt's time limit in ms from the prompt options (see
+/// [`prompt_options_from_json`]; `timeout` wins over `timeoutMs`), or
+/// `undefined` for none: what listing an MCP client's tools, before the
+/// loop starts, must also keep to.
+#[wasm_bindgen]
+pub fn agent_total_ms(options: &str) -> std::result::Result<Option<f64>, JsValue> {
+    parse(options, "options")
+        .and_then(|v| prompt_options_from_json(&v))
+        .map(|o| o.timeouts.total_ms)
+        .map_err(to_js)
+}
+
 /// `replayModel(trace)`'s steps: `messages` is a conversation (JSON, AI SDK
 /// `ModelMessage`s); returns `[{ text, toolCalls: [{ toolCallId, toolName, input }], finishReason }]` as JSON.
 #[wasm_bindgen]

@@ -145,3 +145,52 @@ test("the seed's multi-turn example: context results go before the prompt", asyn
   assert.equal(r3.getMessages().length, 2);
   assert.equal(r3.text, "answer 3");
 });
+
+// A client whose listTools misbehaves: the run ends as an error PromptResult
+// (prompt() never throws, the seed), within the prompt's time limit or at its
+// abortSignal; a cursor answered twice would loop forever.
+test("an MCP client that hangs, repeats a cursor or answers garbage: the run is an error, in time", async () => {
+  const model = async () => ({ text: "never asked" });
+  const client = (listTools) => ({ listTools, callTool: async () => ({ content: [] }) });
+  const t0 = performance.now();
+  const hung = await new TestAgent({ tools: client(() => new Promise(() => {})), model }).prompt("p", { timeoutMs: 200 });
+  assert.equal(hung.hasError(), true);
+  assert.match(hung.getError(), /timed out after 200 ms/);
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new Error("stopped by the caller")), 150);
+  const aborted = await new TestAgent({ tools: client(() => new Promise(() => {})), model }).prompt("p", { abortSignal: controller.signal });
+  assert.match(aborted.getError(), /stopped by the caller/);
+  assert.equal(aborted.hasError(), true);
+  assert.ok(performance.now() - t0 < 5_000);
+  const looping = await new TestAgent({ tools: client(async () => ({ tools: [], nextCursor: "same" })), model }).prompt("p");
+  assert.match(looping.getError(), /listing the MCP client's tools failed: .*nextCursor "same" twice/);
+  for (const [answer, why] of [
+    [{ tools: "nope" }, /without a tools list/],
+    [undefined, /answered nothing/],
+    [{ tools: [{ name: 5 }] }, /name must be a string/],
+    [{ tools: [{ name: "a" }, { name: "a" }] }, /"a" is listed twice/],
+  ]) {
+    const r = await new TestAgent({ tools: client(async () => answer), model }).prompt("p");
+    assert.equal(r.hasError(), true, JSON.stringify(answer));
+    assert.match(r.getError(), why);
+  }
+});
+
+test("timeouts: past setTimeout's 2^31 - 1 ms a limit still holds (no early firing); NaN is refused", async () => {
+  const model = async () => ({ text: "done" });
+  for (const timeout of [2 ** 31, 2 ** 40, { stepMs: 2 ** 35 }]) {
+    const r = await new TestAgent({ tools: {}, model }).prompt("p", { timeout });
+    assert.equal(r.hasError(), false, `${JSON.stringify(timeout)}: ${r.getError()}`);
+    assert.equal(r.text, "done");
+  }
+  for (const [options, path] of [[{ timeout: NaN }, "options.timeout"], [{ timeoutMs: Infinity }, "options.timeoutMs"], [{ timeout: { totalMs: NaN } }, "options.timeout.totalMs"]]) {
+    await assert.rejects(new TestAgent({ tools: {}, model }).prompt("p", options), (e) => e.code === "INVALID_OPTION" && e.path === path);
+  }
+});
+
+test("two tools of one name are refused where they are given", () => {
+  assert.throws(
+    () => new TestAgent({ tools: [{ name: "a", execute: () => "first" }, { name: "a", execute: () => "second" }], model: async () => ({ text: "" }) }),
+    (e) => e.code === "INVALID_OPTION" && e.path === "options.tools[1].name" && /listed twice/.test(e.message),
+  );
+});
