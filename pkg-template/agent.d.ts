@@ -142,6 +142,12 @@ export interface StepResult {
 
 /** AI SDK's `StopCondition`: asked after each step that ran tools; any true stops the loop. */
 export type StopCondition = (options: { steps: StepResult[] }) => boolean | PromiseLike<boolean>;
+/**
+ * What `stopWhen` takes: this package's conditions, and AI SDK's own
+ * (`stepCountIs`, `hasToolCall` of `ai`, typed over AI SDK's larger
+ * `StepResult`; the steps passed carry the members listed in {@link StepResult}).
+ */
+export type StopWhen = StopCondition | ((options: { steps: any[] }) => boolean | PromiseLike<boolean>);
 
 /** `PromptOptions` of the seed. */
 export interface PromptOptions {
@@ -150,7 +156,7 @@ export interface PromptOptions {
   /** Aborting ends the run with `error` = the abort reason's message; the partial run is kept. */
   abortSignal?: AbortSignal;
   /** Extra stop conditions (checked after a step's tools ran; tools still run). */
-  stopWhen?: StopCondition | StopCondition[];
+  stopWhen?: StopWhen | StopWhen[];
   /** ms for the whole prompt, or `{ totalMs, stepMs, chunkMs }` (`stepMs` per step: model call plus its tools; `chunkMs` accepted, unused: no streaming). Wins over `timeoutMs`. */
   timeout?: number | { totalMs?: number; stepMs?: number; chunkMs?: number };
   /** ms for the whole prompt. */

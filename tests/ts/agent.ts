@@ -50,3 +50,9 @@ export async function seed(): Promise<void> {
   const run: EvalRunResult = await test.run(agent, { iterations: 3, concurrency: 2, onProgress: (done, total) => console.log(done, total) });
   console.log(run.latency.e2e.p95, test.accuracy(), test.precision(), test.getFailureReport(), MatcherError);
 }
+
+// AI SDK's own stop conditions (typed over its larger StepResult) are accepted too.
+import { stepCountIs as aiStepCountIs, hasToolCall as aiHasToolCall } from "ai";
+export async function aiConditions(agent: TestAgent) {
+  return agent.prompt("x", { stopWhen: [aiStepCountIs(2), aiHasToolCall("a"), stepCountIs(3)] });
+}
