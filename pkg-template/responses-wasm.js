@@ -7,7 +7,7 @@
 import * as glue from "./wasm/responses.js";
 import { wasmBytes } from "./wasm/responses_bytes.js";
 import { guard } from "./errors.js";
-import { call, encodeExtended, fail, isPlain, payload } from "./internal.js";
+import { call, encodeExtended, isPlain, jsonText, payload } from "./internal.js";
 
 glue.initSync({ module: wasmBytes() });
 /** The module's exports, each guarded: a trap restarts the module (errors.js guard). */
@@ -27,11 +27,7 @@ export const part = (v, path) => (isPlain(v, 0) ? [JSON.stringify(v), false, pat
 
 /** A value as its JSON.stringify text (what a dataset is), `null` for none. */
 export function jsonPart(v, path) {
-  try {
-    return [JSON.stringify(v) ?? "null", false, path];
-  } catch (e) {
-    return fail("UNSUPPORTED_VALUE", path, `the value has no JSON form (${e && e.message})`);
-  }
+  return [jsonText(v, path) ?? "null", false, path];
 }
 
 /**
