@@ -175,6 +175,18 @@ fn lite(translated: &str, multi_line: bool, shown: &str, path: &str) -> Result<r
 /// states), 117 of `\S`, or 1,999 of an ASCII class (`\d{1999}`).
 pub(crate) const MAX_PATTERN_STATES: usize = 2_000;
 
+/// The refusal of a pattern past [`MAX_PATTERN_STATES`] (`what`: "matching"
+/// or "replacing", the work the limit keeps linear).
+pub(crate) fn too_many_states(shown: &str, what: &str, path: &str) -> MatcherError {
+    MatcherError::invalid_argument(
+        path,
+        format!(
+            "the pattern {shown} compiles to more than {MAX_PATTERN_STATES} automaton states (the limit that keeps \
+             {what} linear with a bounded cost per character); use smaller counted repetitions"
+        ),
+    )
+}
+
 /// A pattern compiled by [`compile_lines`].
 #[derive(Clone, Debug)]
 pub(crate) enum LineRegex {
@@ -207,15 +219,7 @@ pub(crate) fn compile_lines(source: &str, flags: &str, fold: bool, shown: &str, 
     let mut f = Flags::parse(flags, path)?;
     f.fold |= fold;
     let translated = translate(source, &f, Engine::Full, shown, path)?;
-    let too_large = || {
-        MatcherError::invalid_argument(
-            path,
-            format!(
-                "the pattern {shown} compiles to more than {MAX_PATTERN_STATES} automaton states (the limit that keeps \
-                 matching linear with a bounded cost per character); use smaller counted repetitions"
-            ),
-        )
-    };
+    let too_large = || too_many_states(shown, "matching", path);
     let syntax = regex_automata::util::syntax::Config::new().multi_line(true).crlf(true);
     if let Ok(hir) = regex_automata::util::syntax::parse_with(&translated, &syntax) {
         if let regex_syntax::hir::HirKind::Literal(lit) = hir.kind() {

@@ -19,7 +19,7 @@
 //! the matches; memory 4 bytes per byte of text plus the distinct sets
 //! (refused with `UNSUPPORTED_VALUE` past [`MAX_SET_BYTES`]).
 
-use super::{does_not_compile, translate, Engine, Flags, MAX_PATTERN_STATES};
+use super::{does_not_compile, too_many_states, translate, Engine, Flags, MAX_PATTERN_STATES};
 use crate::error::{ErrorCode, MatcherError, Result};
 use regex_automata::nfa::thompson::{pikevm::PikeVM, Compiler, Config, State, NFA};
 use regex_automata::util::captures::Captures;
@@ -53,15 +53,7 @@ pub(crate) fn compile_replacer(source: &str, flags: &str, path: &str) -> Result<
     let shown = format!("/{source}/{flags}");
     let f = Flags::parse(flags, path)?;
     let translated = translate(source, &f, Engine::Full, &shown, path)?;
-    let too_large = || {
-        MatcherError::invalid_argument(
-            path,
-            format!(
-                "the pattern {shown} compiles to more than {MAX_PATTERN_STATES} automaton states (the limit that keeps \
-                 replacing linear with a bounded cost per character); use smaller counted repetitions"
-            ),
-        )
-    };
+    let too_large = || too_many_states(&shown, "replacing", path);
     let syntax = regex_automata::util::syntax::Config::new()
         .multi_line(f.multi_line)
         .crlf(true);
