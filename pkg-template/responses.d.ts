@@ -220,7 +220,12 @@ export interface ToolCallValidationResult extends ValidationResult {
  *   run or compile (path `expectation.calls[i].arguments.key.$pattern`, the
  *   message names the construct), or a malformed `response.toolCalls[i]`;
  *   `INVALID_OPTION` for an unknown `order` or a non-boolean
- *   `exclusive`/`required`; `UNSUPPORTED_VALUE` for a value with no JSON form.
+ *   `exclusive`/`required`; `UNSUPPORTED_VALUE` for a value with no JSON form;
+ *   `INVALID_ARGUMENT` at `expectation.calls` when distinct expected calls
+ *   whose arguments require only patterns or nested objects would compare
+ *   with more than 2^20 (1,048,576) actual calls of their name together
+ *   (refused before any comparison; see the README's Limits).
+ * Follows `@gleanwork/mcp-server-tester@1.1.0` `validateToolCalls`.
  */
 export declare function validateToolCalls(response: unknown, expectation: ToolCallExpectation): ToolCallValidationResult;
 

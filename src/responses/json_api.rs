@@ -252,7 +252,10 @@ pub fn validate_size(response: &Value, options: &SizeOptions) -> Result<CheckRes
 /// Errors: `INVALID_ARGUMENT` for a malformed expectation (paths
 /// `expectation.calls[i].name`, `expectation.calls[i].arguments.key.$pattern`,
 /// …) or a malformed `response.toolCalls[i]`; `INVALID_OPTION` for an
-/// unknown `order` or a non-boolean `exclusive`/`required`.
+/// unknown `order` or a non-boolean `exclusive`/`required`; `INVALID_ARGUMENT`
+/// at `expectation.calls` when distinct expected calls whose arguments
+/// require only patterns or nested objects would compare with more than
+/// 2^20 actual calls together (refused before any comparison).
 ///
 /// ```
 /// use mcp_matchers::responses::validate_tool_calls;
@@ -275,7 +278,7 @@ pub fn validate_tool_calls(response: &Value, expectation: &Value) -> Result<Tool
     let print = |_: usize, args: &Val<'_>| crate::value::print::stringify(args);
     let expectation = tools::read_tools_triggered(&Reader::new(Some(&expectation), "expectation"), &print)?;
     let actual = tools::read_simulation_calls(&Reader::new(Some(&response), "response"))?;
-    Ok(tools::validate_tool_calls(actual.as_deref(), &expectation))
+    tools::validate_tool_calls(actual.as_deref(), &expectation)
 }
 
 /// `validateToolCallCount(response, { min, max, exact })` (`expect.toolCallCount`):

@@ -173,7 +173,7 @@ fn step(key: &str, expect: &Reader<'_, '_>, r: &Reader<'_, '_>, c: &Ctx<'_, '_>)
         "toolsTriggered" => {
             let expectation = read_tools_triggered(r, &|_: usize, v: &Val<'_>| stringify(v))?;
             let actual = read_simulation_calls(&Reader::new(Some(c.checked), "response"))?;
-            Step::Tools(validate_tool_calls(actual.as_deref(), &expectation))
+            Step::Tools(validate_tool_calls(actual.as_deref(), &expectation)?)
         }
         "toolCallCount" => {
             let count = simulation_calls(c.checked).map(<[Val<'_>]>::len);

@@ -14,7 +14,7 @@
 //! meaning, linear time, compiled when the expectation is read, so a bad
 //! pattern throws at once instead of being skipped).
 
-use crate::error::Result;
+use crate::error::{MatcherError, Result};
 use crate::js::number::to_string as js_number;
 use crate::matching::sequence::{in_order, ratio, Miss};
 use crate::matching::{Matcher, Node, Policy};
@@ -162,11 +162,21 @@ struct Finder<'a, 'v> {
 
 const NONE: &[u32] = &[];
 
+/// The most (distinct expected call, candidate actual call) pairs one
+/// `validateToolCalls` may compare (2^20). Past it the call is refused rather
+/// than left to run for seconds: a candidate is an actual call of the
+/// expected call's name (and of its first plain top-level argument value,
+/// when it has one), and identical expected calls count once.
+pub const COMPARISON_BUDGET: usize = 1 << 20;
+
 /// Ascending actual indices by (name, key, value) hashes of their top-level argument members.
 type EntryIndex = FxHashMap<(u64, u64, u64), Vec<u32>>;
 
 impl<'a, 'v> Finder<'a, 'v> {
-    fn new(actual: &'a [Call<'v>], calls: &[ExpectedCall<'_>]) -> Self {
+    /// Errors: `INVALID_ARGUMENT` at `expectation.calls` when the distinct
+    /// expected calls would compare with more than [`COMPARISON_BUDGET`]
+    /// actual calls together (counted before any comparison).
+    fn new(actual: &'a [Call<'v>], calls: &[ExpectedCall<'_>]) -> Result<Self> {
         let mut by_name: FxHashMap<&'v str, Vec<u32>> = FxHashMap::default();
         for (j, c) in actual.iter().enumerate() {
             by_name.entry(c.name).or_default().push(j as u32);
@@ -196,13 +206,30 @@ impl<'a, 'v> Finder<'a, 'v> {
                 })
             })
             .collect();
-        Finder {
+        let mut finder = Finder {
             actual,
             by_name,
             by_entry: None,
             class_of,
             cursor: vec![0; first_of.len()],
+        };
+        // Each class scans its candidate list at most once (its cursor only
+        // moves forward), so this sum bounds the comparisons of the whole call.
+        let mut work = 0usize;
+        for &i in &first_of {
+            work += candidates(actual, &finder.by_name, &mut finder.by_entry, &calls[i]).len();
+            if work > COMPARISON_BUDGET {
+                return Err(MatcherError::invalid_argument(
+                    "expectation.calls",
+                    format!(
+                        "expected calls that must each be compared with the actual calls of their name \
+                         (arguments with only patterns or nested objects) would make more than \
+                         {COMPARISON_BUDGET} comparisons; give each a plain argument value or split the expectation"
+                    ),
+                ));
+            }
         }
+        Ok(finder)
     }
 
     /// The first actual call at or after `start` that expected call `i` matches.
@@ -266,17 +293,22 @@ fn candidates<'l>(
 
 /// `validateToolCalls(response, expectation)`; `actual` is the simulation
 /// result's `toolCalls` (`None` when the response is not a simulation result).
-pub(crate) fn validate_tool_calls(actual: Option<&[Call<'_>]>, expectation: &ToolsTriggered<'_>) -> ToolCallsResult {
+///
+/// Errors: `INVALID_ARGUMENT` at `expectation.calls` past [`COMPARISON_BUDGET`].
+pub(crate) fn validate_tool_calls(
+    actual: Option<&[Call<'_>]>,
+    expectation: &ToolsTriggered<'_>,
+) -> Result<ToolCallsResult> {
     let Some(actual) = actual else {
-        return ToolCallsResult {
+        return Ok(ToolCallsResult {
             pass: false,
             message: not_simulation("toolsTriggered"),
             details: None,
             metrics: None,
-        };
+        });
     };
     let calls = &expectation.calls;
-    let mut finder = Finder::new(actual, calls);
+    let mut finder = Finder::new(actual, calls)?;
     let required = || calls.iter().enumerate().filter(|(_, c)| c.required);
     let n_required = required().count();
     let missing: Vec<usize> = required()
@@ -295,11 +327,13 @@ pub(crate) fn validate_tool_calls(actual: Option<&[Call<'_>]>, expectation: &Too
     let precision = ratio(actual.iter().filter(|c| is_allowed(c)).count(), actual.len(), 1.0);
     let metrics = Some(ToolCallMetrics { precision, recall });
     let names: Vec<&str> = actual.iter().map(|c| c.name).collect();
-    let fail = |message: String, details: Value| ToolCallsResult {
-        pass: false,
-        message,
-        details: Some(details),
-        metrics,
+    let fail = |message: String, details: Value| {
+        Ok(ToolCallsResult {
+            pass: false,
+            message,
+            details: Some(details),
+            metrics,
+        })
     };
     match expectation.order {
         CallOrder::Strict => {
@@ -346,12 +380,12 @@ pub(crate) fn validate_tool_calls(actual: Option<&[Call<'_>]>, expectation: &Too
             );
         }
     }
-    ToolCallsResult {
+    Ok(ToolCallsResult {
         pass: true,
         message: "All tool call expectations met".into(),
         details: None,
         metrics,
-    }
+    })
 }
 
 /// `expect.toolCallCount`: `{ min?, max?, exact? }`, numbers of calls.

@@ -164,7 +164,7 @@ pub fn validate_tool_calls_json(payload: &[u8], ext: u32) -> Out {
             _ => None,
         };
         let expectation = tools::read_tools_triggered(&Reader::new(Some(&expectation), "expectation"), &print)?;
-        Ok(tools::validate_tool_calls(actual.as_deref(), &expectation))
+        tools::validate_tool_calls(actual.as_deref(), &expectation)
     })())
 }
 

@@ -94,6 +94,11 @@ test("validateToolCalls and trajectoryF1 with 16,000 calls on each side (every p
     events: Array.from({ length: n }, (_, i) => ({ type: "tool", turn: 0, name: `tool${i}`, toolCallId: `c${i}` })),
     turns: [{ turn: 0, events: [], unreported: [] }],
   });
+  // Pattern-only expected calls compare call by call: bounded by a budget of 2^20 pairs.
+  const patterns = (n) => ({ calls: Array.from({ length: n }, (_, i) => ({ name: "t", arguments: { i: { $pattern: `^${i}$` } } })) });
+  const texts = { success: true, toolCalls: Array.from({ length: 1_024 }, (_, i) => ({ name: "t", arguments: { i: String(1_023 - i) } })) };
+  assert.equal(pkg.validateToolCalls(texts, patterns(1_024)).pass, true);
+  assert.throws(() => pkg.validateToolCalls(texts, patterns(1_025)), (e) => e.code === "INVALID_ARGUMENT" && e.path === "expectation.calls" && /1048576 comparisons/.test(e.message));
   linear("trajectoryF1", 1_600, 3_000, (n) => [run(n), Array.from({ length: n }, (_, i) => `tool${n - 1 - i}`)], ([r, names]) => assert.equal(trajectoryF1(r, names, 1).pass, true));
 });
 

@@ -158,6 +158,47 @@ fn tool_call_expectations_do_not_compare_every_pair() {
     );
 }
 
+#[test]
+fn pattern_only_expectations_are_bounded_by_a_comparison_budget() {
+    // Distinct expected calls whose arguments require only a pattern cannot
+    // use an index: each compares with every actual call of its name. n·m
+    // pairs are the work; 1,024 × 1,024 (2^20, the budget) still runs, one
+    // more expected call is refused before any comparison.
+    let make = |expected: usize, actual: usize| {
+        let calls: Vec<_> = (0..expected)
+            .map(|i| json!({ "name": "t", "arguments": { "q": { "$pattern": format!("^x{i}$") } } }))
+            .collect();
+        let actual: Vec<_> = (0..actual)
+            .map(|i| json!({ "name": "t", "arguments": { "q": format!("x{i}") } }))
+            .collect();
+        (
+            json!({ "success": true, "toolCalls": actual }),
+            json!({ "calls": calls }),
+        )
+    };
+    let (response, expectation) = make(1_024, 1_024);
+    let start = std::time::Instant::now();
+    let r = validate_tool_calls(&response, &expectation).unwrap();
+    assert!(r.pass, "{}", r.message);
+    let at_budget = start.elapsed();
+    assert!(at_budget < Duration::from_secs(10), "{at_budget:?} at the budget");
+    let (response, expectation) = make(1_025, 1_024);
+    let start = std::time::Instant::now();
+    let e = validate_tool_calls(&response, &expectation).unwrap_err();
+    assert_eq!(e.code.as_str(), "INVALID_ARGUMENT");
+    assert_eq!(e.path, "expectation.calls");
+    assert!(e.message.contains("1048576 comparisons"), "{}", e.message);
+    // Refused before comparing: far less than the run at the budget.
+    assert!(start.elapsed() < at_budget, "{:?} vs {at_budget:?}", start.elapsed());
+    // Identical expected calls share one scan and count once.
+    let same: Vec<_> = (0..100_000)
+        .map(|_| json!({ "name": "t", "arguments": { "q": { "$pattern": "^x1$" } } }))
+        .collect();
+    let r = validate_tool_calls(&make(0, 1_024).0, &json!({ "calls": same })).unwrap();
+    assert!(r.pass, "{}", r.message);
+    eprintln!("validateToolCalls at the comparison budget: {at_budget:?}");
+}
+
 /// The verdict parser as it was (issue 16's "re-parses nested objects"):
 /// a JSON parse from every `{` in turn, the first verdict object wins. It
 /// defines which object `parse_verdict` must pick; the one-pass scan must
