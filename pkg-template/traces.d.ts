@@ -81,6 +81,9 @@ export interface TraceToolCall extends ToolCall {
  * `function` that is `null`), `UNMATCHED_RESULT`, `MULTIPLE_CHOICES`,
  * `MCP_APPROVAL_REQUEST`, `PARALLEL_WRAPPER`, `CALL_IN_PROGRESS`,
  * `CALL_INCOMPLETE`, `RESPONSE_INCOMPLETE`, `IGNORED`, `UNKNOWN_FORMAT`,
+ * `NOT_JSON` (text that opens like JSON but is not, read as plain text
+ * because no `format` was given), `NOTHING_READ` (nothing read from a
+ * non-empty trace),
  * `CALLS_DIFFER` (an MCPJam eval result whose trace records other calls than
  * its `actualToolCalls`; these are kept).
  */

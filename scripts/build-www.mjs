@@ -64,7 +64,9 @@ export function currentList() {
     expectations: filesUnder("examples/expectations").map((p) => p.replace(/^examples\/expectations\/(.*)\.json$/, "$1")),
     trace: [...filesUnder("examples/traces"), ...filesUnder("tests/fixtures/traces")],
     transcript: filesUnder("tests/fixtures/transcripts"),
-    response: filesUnder("tests/fixtures/responses"),
+    // Tool responses: the recorded CallToolResults (the other files there are
+    // exchanges and tool lists, not responses).
+    response: filesUnder("tests/fixtures/responses").filter((p) => p.endsWith(".result.json")),
   };
 }
 

@@ -12,8 +12,11 @@ const ROW_LIMIT = 500; // rows drawn before "show all"
 const URL_INPUT_LIMIT = 16000; // pasted input kept in the link up to this many characters
 
 let loaded = null; // what readInput returned for the current text (or null)
+let loadError = null; // why the current text could not be read (or null)
 let loadedKey = "";
 let lastVerdict = null;
+let verdictInput = null; // the input lastVerdict was made on
+let expectationsFor = ""; // the input text the expectations were written for (or made from)
 let showAll = false;
 let cachedInput = null; // the input the load timing was taken on
 let source = { example: "" }; // where the input came from
@@ -41,10 +44,27 @@ function parseJson(text, what) {
   }
 }
 
+const CALL_TEXT_LIMIT = 2000; // characters of a call shown in a row (the diff shows the differing part in full)
+const cut = (s) => (s.length > CALL_TEXT_LIMIT ? `${s.slice(0, CALL_TEXT_LIMIT)}… (${s.length} characters)` : s);
 const compact = (call) =>
   call.argumentsError
-    ? `${call.toolName}(⚠ ${call.argumentsError}: ${JSON.stringify(call.rawArguments ?? "")} — judged as {})`
-    : `${call.toolName}(${JSON.stringify(call.arguments ?? {})})`;
+    ? `${call.toolName}(⚠ ${call.argumentsError}: ${cut(JSON.stringify(call.rawArguments ?? ""))} — judged as {})`
+    : `${call.toolName}(${cut(JSON.stringify(call.arguments ?? {}))})`;
+
+/**
+ * Whether `now` is a new input rather than an edit of `old`: less than half
+ * of it is the old text's common start and end (a paste, a drop, a file).
+ */
+export function replaced(old, now) {
+  if (old === now) return false;
+  if (old.trim() === "") return true;
+  const n = Math.min(old.length, now.length);
+  let p = 0;
+  while (p < n && old.charCodeAt(p) === now.charCodeAt(p)) p++;
+  let q = 0;
+  while (q < n - p && old.charCodeAt(old.length - 1 - q) === now.charCodeAt(now.length - 1 - q)) q++;
+  return p + q < Math.max(old.length, now.length) / 2;
+}
 const describeError = (e) => (e.code ? `${e.code}: ${e.message}` : e.message);
 
 function options() {
@@ -79,16 +99,26 @@ function clearVerdict() {
   $("verdict").textContent = "";
   $("verdict").className = "verdict";
   $("counts").textContent = "";
+  $("why").textContent = "";
+  setStale(false);
   $("alignment").tBodies[0].replaceChildren();
   $("show-all").hidden = true;
   for (const id of ["assertion-results", "timeline", "response-results", "response-text", "expectation-results"]) $(id).replaceChildren();
   lastVerdict = null;
+  verdictInput = null;
 }
 
-function setVerdict(passed, counts) {
+function setStale(stale) {
+  $("verdict-section").classList.toggle("stale", stale);
+  $("stale").hidden = !stale;
+}
+
+/** The verdict line; a failing verdict always says why (`why`). */
+function setVerdict(passed, counts, why = "") {
   $("verdict").textContent = passed ? "PASS" : "FAIL";
   $("verdict").className = `verdict ${passed ? "pass" : "fail"}`;
   $("counts").textContent = counts;
+  $("why").textContent = passed ? "" : `Why: ${why || "the matchers' verdict is FAIL"}`;
 }
 
 // ---------- loading ----------
@@ -97,13 +127,18 @@ function setVerdict(passed, counts) {
 function load() {
   const text = $("trace").value;
   const key = `${$("readAs").value}\u0000${text}`;
-  if (key === loadedKey) return loaded;
+  if (key === loadedKey) {
+    if (loadError) throw loadError;
+    return loaded;
+  }
   loadedKey = key;
   loaded = null;
+  loadError = null;
   $("notes").replaceChildren();
   try {
     loaded = readInput(text, $("readAs").value);
   } catch (e) {
+    loadError = e;
     $("format").textContent = "";
     throw e;
   }
@@ -121,29 +156,42 @@ function load() {
   $("format").textContent = what;
   for (const n of loaded.notes.slice(0, 20)) $("notes").append(el("li", { text: n }));
   if (loaded.notes.length > 20) $("notes").append(el("li", { text: `… and ${loaded.notes.length - 20} more` }));
-  fillDefaults(loaded, false);
+  // A new input (not an edit of the last one) starts from what happened in it,
+  // unless the user keeps their expectations.
+  const fresh = replaced(expectationsFor, text) && !$("keep-expectations").checked;
+  expectationsFor = text;
+  fillDefaults(loaded, fresh);
   return loaded;
 }
 
-/** Default expectations for a freshly loaded input (only where the field is empty, unless `force`). */
+/**
+ * Expectations of what happened in `input` (an editable starting point that
+ * passes), only where the field is empty unless `force` (a new input).
+ * Traces: the calls it made (no calls: isNegativeTest); transcripts: the
+ * first tool, edit and command it shows, each kept only if it holds;
+ * responses: its first line of text and a pattern that its text matches.
+ */
 function fillDefaults(input, force) {
   if (input.kind === "trace" && (force || $("expected").value.trim() === "")) {
     $("expected").value = JSON.stringify(input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} })), null, 2);
+    if (force) setOptions({ isNegativeTest: input.calls.length === 0 });
   }
   if (input.kind === "transcript" && (force || $("assertions").value.trim() === "")) {
     const ev = input.run.events;
     const tool = ev.find((e) => e.type === "tool" && e.name);
     const edit = ev.find((e) => e.type === "file-edit" && e.path);
-    $("assertions").value = [
-      tool ? `toHaveCalledTool(${JSON.stringify(tool.name)})` : "toHaveCalledTool(/.*/)",
+    const candidates = [
+      tool ? `toHaveCalledTool(${JSON.stringify(tool.name)})` : "not.toHaveCalledTool(/.*/)",
       edit ? `toHaveEdited(${JSON.stringify(edit.path)})` : "not.toHaveEdited()",
       "not.toHaveRun(/rm -rf/)",
-    ].join("\n");
+    ];
+    const holding = runAssertions(candidates.join("\n"), input.run).filter((r) => r.pass === true).map((r) => r.text);
+    $("assertions").value = holding.join("\n");
   }
   if (input.kind === "response" && (force || (lines("texts").length === 0 && lines("patterns").length === 0))) {
     const first = input.response.text.split("\n").find((l) => l.trim() !== "") ?? "";
     $("texts").value = first.trim().slice(0, 40);
-    $("patterns").value = "\\S";
+    $("patterns").value = input.response.text.trim() === "" ? "^$" : "\\S";
   }
 }
 
@@ -156,16 +204,17 @@ function applyExpectations(spec) {
 
 function evaluate() {
   $("error").textContent = "";
-  clearVerdict();
   let input;
   const t0 = performance.now();
   try {
     input = load();
   } catch (e) {
+    clearVerdict();
     $("error").textContent = describeError(e);
     showKind(null);
     return;
   }
+  if (input !== verdictInput) clearVerdict();
   if (input.kind === "expectations") {
     // An expectations file only sets the expected calls; the trace stays what it was.
     $("format").textContent = "Read an expectations file: expected calls and options set. Now load a trace.";
@@ -178,8 +227,13 @@ function evaluate() {
   cachedInput = input;
   try {
     ({ trace: evaluateTrace, transcript: evaluateTranscript, response: evaluateResponse, dataset: evaluateDataset })[input.kind](input);
+    verdictInput = input;
+    setStale(false);
   } catch (e) {
-    clearVerdict();
+    // The expectations have an error: the last verdict on this input stays, dimmed
+    // (no layout jump while typing), until the next good one replaces it.
+    if (lastVerdict && verdictInput === input) setStale(true);
+    else clearVerdict();
     $("error").textContent = describeError(e);
     return;
   } finally {
@@ -194,6 +248,25 @@ function row(cls, expected, status, actual) {
   return tr;
 }
 
+const callNames = (calls, indices) => {
+  const names = indices.slice(0, 5).map((i) => calls[i].toolName);
+  return names.join(", ") + (indices.length > 5 ? ` and ${indices.length - 5} more` : "");
+};
+
+/** Why evaluateToolCalls failed, in the terms of @mcpjam/sdk@1.14.0's rules. */
+function traceWhy(expected, actual, o, al) {
+  if (o.isNegativeTest) return `isNegativeTest: the run passes only when no tool is called, and it made ${actual.length} call(s).`;
+  if (actual.length === 0) return "the run made no tool calls: evaluateToolCalls fails a run without calls (as @mcpjam/sdk 1.14.0 does) unless isNegativeTest is set.";
+  const moved = new Set(al.outOfOrder.map((x) => x.expectedIndex));
+  const missing = al.missing.filter((i) => !moved.has(i));
+  const parts = [];
+  if (missing.length) parts.push(`${missing.length} expected call(s) not made (${callNames(expected, missing)})`);
+  if (al.outOfOrder.length) parts.push(`${al.outOfOrder.length} call(s) out of ${o.toolCallOrder} order (${callNames(expected, al.outOfOrder.map((x) => x.expectedIndex))})`);
+  if (al.argumentMismatches.length) parts.push(`${al.argumentMismatches.length} call(s) with other arguments (${callNames(expected, al.argumentMismatches.map((m) => m.expectedIndex))})`);
+  if (o.maxExtraToolCalls !== null && al.extra.length > o.maxExtraToolCalls) parts.push(`${al.extra.length} extra call(s), more than maxExtraToolCalls ${o.maxExtraToolCalls} (${callNames(actual, al.extra)})`);
+  return parts.join("; ");
+}
+
 function evaluateTrace(input) {
   const expected = parseJson($("expected").value, "the expected calls");
   const actual = input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} }));
@@ -201,10 +274,12 @@ function evaluateTrace(input) {
   const o = options();
   const r = evaluateToolCalls(expected, actual, o);
   const al = alignToolCalls(expected, actual, o);
+  clearVerdict();
   setVerdict(
     r.passed,
     `${al.pairs.length} paired · ${al.missing.length} missing · ${al.extra.length} extra · ` +
       `${al.outOfOrder.length} out of order · ${al.argumentMismatches.length} argument mismatch(es)`,
+    traceWhy(expected, actual, o, al),
   );
   const rows = new Map();
   for (const p of al.pairs) rows.set(p.expectedIndex, () => [row("paired", compact(expected[p.expectedIndex]), "paired", compact(shown[p.actualIndex]))]);
@@ -222,7 +297,9 @@ function evaluateTrace(input) {
         : [row("missing", compact(expected[i]), "missing", "")],
     );
   }
-  const all = [...expected.map((_, i) => rows.get(i)), ...al.extra.map((j) => () => [row("extra", "", `extra (actual #${j})`, compact(shown[j]))])];
+  // Under isNegativeTest no expected call is paired: each is listed as not judged.
+  const unjudged = (i) => () => [row("unjudged", compact(expected[i]), o.isNegativeTest ? "not judged (isNegativeTest)" : "not paired", "")];
+  const all = [...expected.map((_, i) => rows.get(i) ?? unjudged(i)), ...al.extra.map((j) => () => [row("extra", "", `extra (actual #${j})`, compact(shown[j]))])];
   const drawn = showAll ? all : all.slice(0, ROW_LIMIT);
   const body = $("alignment").tBodies[0];
   const frag = document.createDocumentFragment();
@@ -244,7 +321,10 @@ function evaluateTranscript(input) {
   const results = runAssertions($("assertions").value, run);
   const failed = results.filter((r) => r.pass !== true);
   const passed = results.length > 0 && failed.length === 0;
-  setVerdict(passed, `${results.length - failed.length} of ${results.length} assertion(s) pass · ${run.turns.length} turn(s) · ${run.events.length} event(s)`);
+  clearVerdict();
+  const first = failed[0];
+  const why = results.length === 0 ? "no assertions: write one to judge the run." : first ? `${failed.length} assertion(s) do not hold; first: ${first.text}${first.message ? ` — ${first.message}` : ""}` : "";
+  setVerdict(passed, `${results.length - failed.length} of ${results.length} assertion(s) pass · ${run.turns.length} turn(s) · ${run.events.length} event(s)`, why);
   if (results.length === 0) $("counts").textContent += " · write an assertion to judge the run";
   const list = $("assertion-results");
   for (const r of results) {
@@ -320,7 +400,10 @@ function evaluateResponse(input) {
   if (patterns.length) checks.push(["validatePattern", validatePattern(input.raw, patterns, { caseSensitive })]);
   const passed = checks.length > 0 && checks.every(([, r]) => r.pass);
   const text = input.response.text;
-  setVerdict(passed, `${checks.filter(([, r]) => r.pass).length} of ${checks.length} check(s) pass · ${text.length} character(s) of text${input.response.isError ? " · isError: true" : ""}`);
+  clearVerdict();
+  const failing = checks.filter(([, r]) => !r.pass);
+  const why = checks.length === 0 ? "no checks: write an expected text or pattern." : failing.map(([name, r]) => `${name}: ${r.message}`).join("; ");
+  setVerdict(passed, `${checks.filter(([, r]) => r.pass).length} of ${checks.length} check(s) pass · ${text.length} character(s) of text${input.response.isError ? " · isError: true" : ""}`, why);
   if (checks.length === 0) $("counts").textContent += " · write an expected text or pattern";
   for (const [name, r] of checks) {
     $("response-results").append(el("li", { class: r.pass ? "pass" : "fail" }, el("span", { class: "badge", text: r.pass ? "✓ pass" : "✗ fail" }), " ", el("code", { text: name }), el("div", { class: "message", text: r.message })));
@@ -359,8 +442,9 @@ function evaluateDataset(input) {
   const { dataset } = input;
   const id = $("case").value;
   const c = dataset.cases.find((x) => x.id === id);
+  clearVerdict();
   if (!c) {
-    setVerdict(false, "pick a case");
+    setVerdict(false, "pick a case", "no case picked.");
     return;
   }
   const recording = recordingOf(c);
@@ -369,6 +453,7 @@ function evaluateDataset(input) {
   const runId = ++datasetRun;
   document.body.dataset.caseEvaluated = "";
   setVerdict(false, "evaluating…");
+  $("why").textContent = "";
   $("verdict").textContent = "…";
   $("verdict").className = "verdict";
   (async () => {
@@ -390,7 +475,9 @@ function evaluateDataset(input) {
       if (runId !== datasetRun) return;
       const entries = Object.entries(results);
       const passed = entries.length > 0 && entries.every(([, r]) => r.pass);
-      setVerdict(passed, `case ${c.id}: ${entries.filter(([, r]) => r.pass).length} of ${entries.length} expectation(s) pass · judged against ${from}`);
+      const failing = entries.filter(([, r]) => !r.pass);
+      const why = entries.length === 0 ? "the case has no expectations." : failing.map(([name, r]) => `${name}: ${r.message}`).join("; ");
+      setVerdict(passed, `case ${c.id}: ${entries.filter(([, r]) => r.pass).length} of ${entries.length} expectation(s) pass · judged against ${from}`, why);
       if (entries.length === 0) $("counts").textContent += " · the case has no expectations";
       const list = $("expectation-results");
       list.replaceChildren();
@@ -410,11 +497,39 @@ function evaluateDataset(input) {
 }
 
 // ---------- state in the URL fragment ----------
+// `#<JSON>` while short; past PLAIN_LINK_LIMIT characters `#z:<base64url of the
+// deflate-raw compressed JSON>` (CompressionStream, in every current browser).
+// An input whose compressed link would pass LINK_LIMIT is left out and the link
+// says so (`inputOmitted`): opening it never shows another input's verdict.
 
-function saveState() {
-  const state = {
-    example: source.example,
-    readAs: $("readAs").value,
+const PLAIN_LINK_LIMIT = 2000;
+const LINK_LIMIT = 60000; // characters of the compressed fragment
+let linkNote = ""; // what the last saved link left out
+let saving = 0;
+
+async function deflate(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+async function inflate(b64) {
+  const bin = atob(b64.replaceAll("-", "+").replaceAll("_", "/"));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Response(stream).text();
+}
+
+async function fragment(state) {
+  const json = JSON.stringify(state);
+  const plain = encodeURIComponent(json);
+  return plain.length <= PLAIN_LINK_LIMIT ? plain : `z:${await deflate(json)}`;
+}
+
+function expectationsState() {
+  return {
     expected: $("expected").value,
     options: options(),
     assertions: $("assertions").value,
@@ -422,14 +537,34 @@ function saveState() {
     patterns: $("patterns").value,
     caseSensitive: $("caseSensitive").checked,
   };
-  if (loaded?.kind === "dataset") Object.assign(state, { case: $("case").value, caseResponse: $("case-response").value });
-  if (!source.example && $("trace").value.length <= URL_INPUT_LIMIT) state.input = $("trace").value;
-  history.replaceState(null, "", `${location.pathname}${location.search}#${encodeURIComponent(JSON.stringify(state))}`);
 }
 
-function stateFromHash() {
+function saveState() {
+  const state = { example: source.example, readAs: $("readAs").value, ...expectationsState() };
+  if (loaded?.kind === "dataset") Object.assign(state, { case: $("case").value, caseResponse: $("case-response").value });
+  const input = $("trace").value;
+  const run = ++saving;
+  (async () => {
+    let hash;
+    linkNote = "";
+    if (!source.example) {
+      hash = await fragment({ ...state, input });
+      if (hash.length > LINK_LIMIT) {
+        hash = await fragment({ ...state, inputOmitted: { characters: input.length } });
+        linkNote = `The input (${input.length} characters) is too big for a link: the link keeps the expectations only. Export saves the verdict with its input as a file to share.`;
+      }
+    } else {
+      hash = await fragment(state);
+    }
+    if (run === saving) history.replaceState(null, "", `${location.pathname}${location.search}#${hash}`);
+  })().catch(() => {});
+}
+
+async function stateFromHash() {
   try {
-    return location.hash.length > 1 ? JSON.parse(decodeURIComponent(location.hash.slice(1))) : null;
+    const h = location.hash.slice(1);
+    if (h === "") return null;
+    return JSON.parse(h.startsWith("z:") ? await inflate(h.slice(2)) : decodeURIComponent(h));
   } catch {
     return null;
   }
@@ -503,6 +638,7 @@ async function loadExample(value) {
       $("trace").value = await readBundled(`examples/${spec.trace}`);
       $("readAs").value = "auto";
       applyExpectations(spec);
+      expectationsFor = $("trace").value;
     } else {
       const kind = kindOfExample(value);
       if (!kind) return;
@@ -512,6 +648,7 @@ async function loadExample(value) {
       loadedKey = "";
       const input = readInput($("trace").value, kind);
       fillDefaults(input, true);
+      expectationsFor = $("trace").value;
     }
   } catch (e) {
     $("error").textContent = `Could not load the example ${value}: ${e.message}`;
@@ -536,6 +673,7 @@ async function loadFile(file) {
     const bundled = typeof spec.trace === "string" ? `examples/${spec.trace}` : "";
     if (BUNDLED.trace.includes(bundled)) {
       $("trace").value = await readBundled(bundled);
+      expectationsFor = $("trace").value;
       source = { example: "" };
       $("example").value = "";
       $("readAs").value = "auto";
@@ -589,7 +727,11 @@ function wire() {
     run();
   });
   $("export").addEventListener("click", () => {
-    const blob = new Blob([JSON.stringify(lastVerdict, null, 2)], { type: "application/json" });
+    // The verdict (or the error in its place), the expectations and the input.
+    const verdict = lastVerdict ?? { kind: loaded?.kind ?? null, passed: null };
+    const error = $("error").textContent;
+    const out = { ...verdict, ...(error ? { error } : {}), stale: !$("stale").hidden, expectations: expectationsState(), input: { readAs: $("readAs").value, text: $("trace").value } };
+    const blob = new Blob([JSON.stringify(out, null, 2)], { type: "application/json" });
     const a = Object.assign(document.createElement("a"), { href: URL.createObjectURL(blob), download: "verdict.json" });
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
@@ -597,9 +739,9 @@ function wire() {
   $("copy-link").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(location.href);
-      $("timing").textContent = "Link copied.";
+      $("timing").textContent = linkNote ? `Link copied. ${linkNote}` : "Link copied.";
     } catch {
-      $("timing").textContent = "Copy the address bar: it holds the state.";
+      $("timing").textContent = `Copy the address bar: it holds the state.${linkNote ? ` ${linkNote}` : ""}`;
     }
   });
 }
@@ -608,7 +750,7 @@ async function main() {
   fillExamples();
   $("matcher-names").textContent = Object.keys(not).join(", ");
   wire();
-  const saved = stateFromHash();
+  const saved = await stateFromHash();
   const wanted = saved ? saved.example : new URLSearchParams(location.search).get("example");
   const all = [...BUNDLED.expectations, ...BUNDLED.trace, ...BUNDLED.transcript, ...BUNDLED.response, ...Object.keys(DATASETS)];
   if (saved && !saved.example && typeof saved.input === "string") {
@@ -616,7 +758,15 @@ async function main() {
     $("readAs").value = saved.readAs ?? "auto";
     $("trace").value = saved.input;
     restore(saved);
+    expectationsFor = saved.input;
     run();
+  } else if (saved && !saved.example && saved.inputOmitted) {
+    // A link made for an input too big to keep in it: its expectations, and no other input's verdict.
+    $("example").value = "";
+    $("readAs").value = saved.readAs ?? "auto";
+    restore(saved);
+    $("keep-expectations").checked = true;
+    $("error").textContent = `This link was made for an input of ${saved.inputOmitted.characters} characters, too big to keep in a link: load that file to see its verdict (its expectations are kept).`;
   } else {
     const value = wanted && all.includes(wanted) ? wanted : "anthropic.wrong-family-member";
     $("example").value = value;

@@ -5,10 +5,31 @@
 // type check or pattern), or an actual key unexpected; the places inside a
 // differing value follow as indented lines with their key paths.
 
+const text = (v) => JSON.stringify(v) ?? "undefined";
+const SHORT = 200; // characters of a value shown where nothing in it differs
+
+/** A value's JSON, cut after SHORT characters (with its length). */
 const short = (v) => {
-  const s = JSON.stringify(v);
-  return s === undefined ? "undefined" : s.length > 200 ? `${s.slice(0, 200)}…` : s;
+  const s = text(v);
+  return s.length > SHORT ? `${s.slice(0, SHORT)}… (${s.length} characters)` : s;
 };
+
+/**
+ * The JSON of `v` next to `other`'s: in full up to FOLD characters, else
+ * folded around the first place the two texts differ, so the differing part
+ * is always shown (never cut before it).
+ */
+const FOLD = 400;
+export function folded(v, other) {
+  const s = text(v);
+  if (s.length <= FOLD) return s;
+  const o = text(other);
+  let d = 0;
+  while (d < s.length && d < o.length && s.charCodeAt(d) === o.charCodeAt(d)) d++;
+  const start = Math.max(0, d - 80);
+  const end = Math.min(s.length, start + FOLD);
+  return `${start > 0 ? `…(${start} characters) ` : ""}${s.slice(start, end)}${end < s.length ? ` …(${s.length - end} more characters)` : ""}`;
+}
 
 function span(cls, text) {
   const s = document.createElement("span");
@@ -91,7 +112,7 @@ export function renderArguments(expectedArgs, actualArgs, differences) {
       key.textContent = JSON.stringify(line.key);
     }
     row.append(key, ": ");
-    if (line.status === "differs") row.append(span("exp", short(line.expected)), " → ", span("act", short(line.actual)), span("why", "  expected → actual"));
+    if (line.status === "differs") row.append(span("exp", folded(line.expected, line.actual)), " → ", span("act", folded(line.actual, line.expected)), span("why", "  expected → actual"));
     else if (line.status === "missing") row.append(span("exp", short(line.expected)), span("why", "  missing from the actual call"));
     else if (line.status === "extra") row.append(span("act", short(line.actual)), span("why", line.compared ? "  only in the actual call" : "  only in the actual call (not compared)"));
     else row.append(short(line.expected));
@@ -105,7 +126,7 @@ export function renderArguments(expectedArgs, actualArgs, differences) {
       sub.append("    ", span("path", pathText(d.path)), ": ");
       if (d.verdict === "missing") sub.append(span("exp", short(ex)));
       else if (d.verdict === "unexpected") sub.append(span("act", short(ac)));
-      else sub.append(span("exp", short(ex)), " → ", span("act", short(ac)));
+      else sub.append(span("exp", folded(ex, ac)), " → ", span("act", folded(ac, ex)));
       sub.append(span("why", `  ${WHY[d.verdict] ?? d.verdict}`));
       pre.append(sub, "\n");
     }

@@ -102,9 +102,20 @@ export function badLines(text) {
   return notes;
 }
 
-/** Whether `v` has the shape of an MCP CallToolResult. */
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Whether `v` has the shape of an MCP CallToolResult: only its keys, and a
+ * `content` array of blocks (objects with a string `type`), as the MCP
+ * schema (2025-06-18, CallToolResult) defines it.
+ */
 export function isCallToolResult(v) {
-  return v !== null && typeof v === "object" && !Array.isArray(v) && Array.isArray(v.content) && Object.keys(v).every((k) => RESULT_KEYS.has(k));
+  return (
+    isObject(v) &&
+    Array.isArray(v.content) &&
+    Object.keys(v).every((k) => RESULT_KEYS.has(k)) &&
+    v.content.every((b) => isObject(b) && typeof b.type === "string")
+  );
 }
 
 /** Whether `v` looks like an eval dataset (`{ name, cases: [...] }`), valid or not. */
@@ -118,9 +129,16 @@ export function datasetError(e) {
   return e.path ? `${e.path}: ${message}` : message;
 }
 
-function asTrace(text) {
+function asTrace(text, json, readAs) {
   const detected = detectTraceFormat(text);
   if (detected.format === null) return { reason: detected.reason };
+  // Text that is not JSON reads as a model's plain-text reply (an MCPJam trace
+  // may be one); unless asked to read it as a trace, such text is not a run.
+  if (readAs !== "trace" && json.error && detected.format === "mcpjam") {
+    const probe = PromptResult.fromTrace(text);
+    const notJson = probe.diagnostics.find((d) => d.code === "NOT_JSON");
+    if (probe.getToolCalls().length === 0) return { reason: notJson ? notJson.message : "plain text with no tool calls in it (pick “read as: trace” to judge it as a model's reply)" };
+  }
   const result = PromptResult.fromTrace(text, { format: detected.format });
   const all = result.getToolCalls();
   const calls = all.filter((c) => c.kind !== "server");
@@ -150,6 +168,7 @@ export function readInput(text, readAs = "auto") {
   const json = parseJson(text);
   if (readAs === "response" || (readAs === "auto" && json.value !== undefined && isCallToolResult(json.value))) {
     if (json.error) throw new Error(`Could not read the tool response: the text is not JSON (${json.error}).`);
+    if (!isCallToolResult(json.value)) throw new Error("Not a tool response: an MCP CallToolResult is an object { content: [blocks with a type], structuredContent?, isError?, _meta? }.");
     const response = normalizeToolResponse(json.value);
     const blocks = response.contentBlocks.map((b) => b.type);
     const notes = [`content: ${blocks.length ? blocks.join(", ") : "none"}${response.structuredContent !== null ? "; structuredContent present" : ""}`];
@@ -172,7 +191,7 @@ export function readInput(text, readAs = "auto") {
   if (json.error && /^[[{]/.test(text.trim()) && parseJson(firstLine).error) {
     throw new Error(`Could not read the input: the trace is not JSON (${json.error}), nor JSON lines.`);
   }
-  const trace = readAs === "transcript" ? { reason: "not tried" } : asTrace(text);
+  const trace = readAs === "transcript" ? { reason: "not tried" } : asTrace(text, json, readAs);
   const transcript = readAs === "trace" ? { reason: "not tried" } : asTranscript(text);
   if (json.error && transcript.kind) transcript.notes.push(...badLines(text));
   if (readAs === "trace" && trace.kind) return trace;
@@ -187,7 +206,7 @@ export function readInput(text, readAs = "auto") {
   const why = [];
   if (trace.reason && trace.reason !== "not tried") why.push(`not a trace: ${trace.reason}`);
   if (transcript.reason && transcript.reason !== "not tried") why.push(`not a transcript: ${transcript.reason}`);
-  if (readAs === "auto") why.push("not a tool response: no content array");
+  if (readAs === "auto") why.push(json.value !== undefined && isObject(json.value) && Array.isArray(json.value.content) ? "not a tool response: its content is not a list of blocks with a type, or it has keys a CallToolResult does not" : "not a tool response: no content array");
   if (json.error) why.push(...badLines(text).slice(0, 1));
-  throw new Error(`Could not read the input: ${why.join("; ")}.`);
+  throw new Error(`Could not read the input — not a trace or transcript: ${why.join("; ")}.`);
 }

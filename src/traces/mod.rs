@@ -35,6 +35,8 @@
 //! | `RESPONSE_INCOMPLETE` | an OpenAI response with status `incomplete` |
 //! | `IGNORED` | an item, block or event of an unknown type (skipped) |
 //! | `UNKNOWN_FORMAT` | a nested trace (MCPJam) whose format cannot be told |
+//! | `NOT_JSON` | text that opens like JSON (`{`, `[`) but is not JSON, read as plain text because no format was asked for |
+//! | `NOTHING_READ` | a non-empty trace of which nothing was read (no turn, call, message, usage or error) |
 //! | `CALLS_DIFFER` | an MCPJam eval result whose trace records other calls than its `actualToolCalls` (these are kept) |
 //!
 //! Only a malformed call is an error: a trace whose format cannot be told, or
@@ -100,7 +102,22 @@ pub(crate) fn read_trace_text(text: &str, format: Option<TraceFormat>, messages:
     }
     match EventIter::new(trimmed) {
         Some(events) => read_events(events, format, messages),
-        None => read_value(&Value::String(text.to_owned()), Vec::new(), format, messages),
+        None => {
+            // Read as a model's plain-text reply (an MCPJam trace may be one),
+            // but text that opens like JSON and is not (cut short, edited) is
+            // said to be so unless the caller asked for a format.
+            let mut pre = Vec::new();
+            if format.is_none() && (trimmed.starts_with('{') || trimmed.starts_with('[')) {
+                if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(trimmed) {
+                    pre.push(Diagnostic {
+                        code: "NOT_JSON",
+                        path: "trace".into(),
+                        message: format!("the text opens like JSON but is not JSON ({e}); read as plain text"),
+                    });
+                }
+            }
+            read_value(&Value::String(text.to_owned()), pre, format, messages)
+        }
     }
 }
 

@@ -226,3 +226,24 @@ fn nothing_read_and_missing_arguments_are_said() {
         ("add", Some(ArgumentsError::Missing))
     );
 }
+
+/// Text that opens like JSON but is cut short or damaged is never a silent
+/// plain-text trace with no calls: a `NOT_JSON` diagnostic says so (issue
+/// 15); plain prose stays a model's text reply, and a format asked for
+/// (`McpJam`) reads the text as it is.
+#[test]
+fn text_that_opens_like_json_but_is_not_is_said() {
+    use mcp_matchers::traces::TraceFormat;
+    for text in ["{\"choices\": [", "[{\"role\":\"user\"", "{not json}", "  [1, 2,]  "] {
+        let r = PromptResult::from_trace_text(text, None).unwrap();
+        assert!(r.get_tool_calls().is_empty());
+        let codes: Vec<_> = r.diagnostics().iter().map(|d| (d.code, d.path.as_str())).collect();
+        assert_eq!(codes, [("NOT_JSON", "trace")], "{text}");
+        assert!(r.diagnostics()[0].message.contains("line 1 column"), "{}", r.diagnostics()[0].message);
+        let asked = PromptResult::from_trace_text(text, Some(TraceFormat::McpJam)).unwrap();
+        assert!(asked.diagnostics().is_empty(), "{text}: {:?}", asked.diagnostics());
+    }
+    let prose = PromptResult::from_trace_text("The weather in Paris is sunny.", None).unwrap();
+    assert!(prose.diagnostics().is_empty());
+    assert_eq!(prose.text(), "The weather in Paris is sunny.");
+}
