@@ -49,6 +49,44 @@ fn sanitizer_replace_never_rescans() {
 }
 
 #[test]
+fn built_in_sanitizers_run_at_the_speed_of_a_scan() {
+    // The five built-ins over text with none of their matches (2 bytes per
+    // character) and with one of each every 200 bytes: a scan, not a
+    // simulation from every start position. JavaScript's answer for the
+    // second text is the same text with each value replaced.
+    let all = [
+        Sanitizer::Uuid,
+        Sanitizer::IsoDate,
+        Sanitizer::Timestamp,
+        Sanitizer::ObjectId,
+        Sanitizer::Jwt,
+    ];
+    let (_, large) = assert_linear(
+        "built-in sanitizers on é×n",
+        100_000,
+        Duration::from_secs(5),
+        |n| "é".repeat(n),
+        |text| assert_eq!(apply_sanitizers(text, &all).unwrap().len(), text.len()),
+    );
+    eprintln!("five built-ins over 2 MB without a match: {large:?}");
+    let unit = "é".repeat(60)
+        + " 550e8400-e29b-41d4-a716-446655440000 2024-01-15T10:30:00Z 1700000000 507f1f77bcf86cd799439011 ";
+    let want = "é".repeat(60) + " [UUID] [ISO_DATE] [TIMESTAMP] [OBJECT_ID] ";
+    assert_linear(
+        "built-in sanitizers with matches",
+        500,
+        Duration::from_secs(5),
+        |n| unit.repeat(n),
+        |text| {
+            assert_eq!(
+                apply_sanitizers(text, &all).unwrap(),
+                want.repeat(text.len() / unit.len())
+            )
+        },
+    );
+}
+
+#[test]
 fn snapshot_diff_is_bounded() {
     // Two texts of n lines over three distinct lines: a minimal diff costs
     // O(n²) here; the bounded one stays linear and is still a correct diff.

@@ -239,7 +239,11 @@ fn text_that_opens_like_json_but_is_not_is_said() {
         assert!(r.get_tool_calls().is_empty());
         let codes: Vec<_> = r.diagnostics().iter().map(|d| (d.code, d.path.as_str())).collect();
         assert_eq!(codes, [("NOT_JSON", "trace")], "{text}");
-        assert!(r.diagnostics()[0].message.contains("line 1 column"), "{}", r.diagnostics()[0].message);
+        assert!(
+            r.diagnostics()[0].message.contains("line 1 column"),
+            "{}",
+            r.diagnostics()[0].message
+        );
         let asked = PromptResult::from_trace_text(text, Some(TraceFormat::McpJam)).unwrap();
         assert!(asked.diagnostics().is_empty(), "{text}: {:?}", asked.diagnostics());
     }
