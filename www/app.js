@@ -5,6 +5,7 @@ import { BUNDLED, DATASETS, readBundled, recordingOf } from "./examples.js";
 import { isCallToolResult, readInput } from "./load.js";
 import { renderArguments } from "./args.js";
 import { runAssertions } from "./assertions.js";
+import { testSource } from "./copy-test.js";
 
 const $ = (id) => document.getElementById(id);
 const KINDS = ["trace", "transcript", "response", "dataset"];
@@ -242,9 +243,25 @@ function evaluate() {
   saveState();
 }
 
+/** What a call returned, shortly: its text blocks, else its JSON (`✗ error:` when it failed). */
+function resultText(call) {
+  if (!call || call.result === undefined) return "";
+  const r = call.result;
+  const t = r && typeof r === "object" && Array.isArray(r.content)
+    ? r.content.map((b) => (b && b.type === "text" ? b.text : `[${b?.type ?? "?"}]`)).join("\n")
+    : typeof r === "string" ? r : (JSON.stringify(r) ?? "");
+  return `${call.isError ? "✗ error: " : "→ "}${t.length > 300 ? `${t.slice(0, 300)}… (${t.length} characters)` : t}`;
+}
+
+/** A row: the expected call's text, the status, and the actual call (with what it returned). */
 function row(cls, expected, status, actual) {
   const tr = el("tr", { class: cls });
-  tr.append(el("td", {}, expected ? el("code", { text: expected }) : null), el("td", { text: status }), el("td", {}, actual ? el("code", { text: actual }) : null));
+  const result = resultText(actual);
+  tr.append(
+    el("td", {}, expected ? el("code", { text: expected }) : null),
+    el("td", { text: status }),
+    el("td", {}, actual ? el("code", { text: compact(actual) }) : null, result ? el("div", { class: `call-result${actual.isError ? " failed" : ""}`, text: result }) : null),
+  );
   return tr;
 }
 
@@ -281,29 +298,34 @@ function evaluateTrace(input) {
       `${al.outOfOrder.length} out of order · ${al.argumentMismatches.length} argument mismatch(es)`,
     traceWhy(expected, actual, o, al),
   );
+  // One entry per row group: its class (for the filter), its text (for the search), how to draw it.
+  const entry = (cls, e, a, make) => ({ cls, text: () => `${e === null ? "" : compact(expected[e])} ${a === null ? "" : `${compact(shown[a])} ${resultText(shown[a])}`}`, make });
   const rows = new Map();
-  for (const p of al.pairs) rows.set(p.expectedIndex, () => [row("paired", compact(expected[p.expectedIndex]), "paired", compact(shown[p.actualIndex]))]);
+  for (const p of al.pairs) rows.set(p.expectedIndex, entry("paired", p.expectedIndex, p.actualIndex, () => [row("paired", compact(expected[p.expectedIndex]), "paired", shown[p.actualIndex])]));
   for (const m of al.argumentMismatches) {
-    rows.set(m.expectedIndex, () => {
+    rows.set(m.expectedIndex, entry("mismatch", m.expectedIndex, m.actualIndex, () => {
       const diff = el("td", { colspan: "3" }, renderArguments(expected[m.expectedIndex].arguments, actual[m.actualIndex].arguments, m.differences));
-      return [row("mismatch", compact(expected[m.expectedIndex]), `argument mismatch (actual #${m.actualIndex})`, compact(shown[m.actualIndex])), el("tr", { class: "diff" }, diff)];
-    });
+      return [row("mismatch", compact(expected[m.expectedIndex]), `argument mismatch (actual #${m.actualIndex})`, shown[m.actualIndex]), el("tr", { class: "diff" }, diff)];
+    }));
   }
   const moved = new Map(al.outOfOrder.map((x) => [x.expectedIndex, x.actualIndex]));
   for (const i of al.missing) {
-    rows.set(i, () =>
-      moved.has(i)
-        ? [row("out-of-order", compact(expected[i]), `out of order → actual #${moved.get(i)}`, compact(shown[moved.get(i)]))]
-        : [row("missing", compact(expected[i]), "missing", "")],
-    );
+    rows.set(i, moved.has(i)
+      ? entry("out-of-order", i, moved.get(i), () => [row("out-of-order", compact(expected[i]), `out of order → actual #${moved.get(i)}`, shown[moved.get(i)])])
+      : entry("missing", i, null, () => [row("missing", compact(expected[i]), "missing", null)]));
   }
   // Under isNegativeTest no expected call is paired: each is listed as not judged.
-  const unjudged = (i) => () => [row("unjudged", compact(expected[i]), o.isNegativeTest ? "not judged (isNegativeTest)" : "not paired", "")];
-  const all = [...expected.map((_, i) => rows.get(i) ?? unjudged(i)), ...al.extra.map((j) => () => [row("extra", "", `extra (actual #${j})`, compact(shown[j]))])];
+  const unjudged = (i) => entry("unjudged", i, null, () => [row("unjudged", compact(expected[i]), o.isNegativeTest ? "not judged (isNegativeTest)" : "not paired", null)]);
+  const every = [...expected.map((_, i) => rows.get(i) ?? unjudged(i)), ...al.extra.map((j) => entry("extra", null, j, () => [row("extra", "", `extra (actual #${j})`, shown[j])]))];
+  // The filter and the search (over both calls and what the actual one returned).
+  const filter = $("row-filter").value;
+  const needle = $("row-search").value.trim().toLowerCase();
+  const all = every.filter((x) => (filter === "all" || (filter === "problems" ? x.cls !== "paired" : x.cls === filter)) && (needle === "" || x.text().toLowerCase().includes(needle)));
+  $("row-count").textContent = all.length === every.length ? "" : `${all.length} of ${every.length} row(s) shown`;
   const drawn = showAll ? all : all.slice(0, ROW_LIMIT);
   const body = $("alignment").tBodies[0];
   const frag = document.createDocumentFragment();
-  for (const make of drawn) frag.append(...make());
+  for (const x of drawn) frag.append(...x.make());
   body.replaceChildren(frag);
   $("show-all").hidden = drawn.length === all.length;
   $("show-all").textContent = `Show all ${all.length} rows`;
@@ -496,6 +518,13 @@ function evaluateDataset(input) {
   );
 }
 
+/** The input's file name for a written test: the picked file or example, else a name by kind. */
+function fileName(kind) {
+  const name = (source.file ?? source.example ?? "").split("/").pop();
+  if (name && !BUNDLED.expectations.includes(source.example)) return name;
+  return { trace: "trace.json", transcript: "transcript.jsonl", response: "response.json" }[kind];
+}
+
 // ---------- state in the URL fragment ----------
 // `#<JSON>` while short; past PLAIN_LINK_LIMIT characters `#z:<base64url of the
 // deflate-raw compressed JSON>` (CompressionStream, in every current browser).
@@ -682,13 +711,33 @@ async function loadFile(file) {
     $("format").textContent = `${file.name}: expected calls and options set. ${$("format").textContent}`;
     return;
   }
-  source = { example: "" };
+  source = { example: "", file: file.name };
   $("example").value = "";
   $("readAs").value = "auto";
   $("trace").value = text;
   $("case-response").value = "";
   run();
   if (!$("error").textContent) $("format").textContent = `${file.name}: ${$("format").textContent}`;
+}
+
+const PROBLEMS = "#alignment tr.missing, #alignment tr.mismatch, #alignment tr.out-of-order, #alignment tr.extra, #alignment tr.unjudged, #assertion-results li.fail, #assertion-results li.error, #response-results li.fail, #expectation-results li.fail";
+let problemAt = -1;
+
+/** Moves to the next failing row or result (wrapping), scrolled into view and focused. */
+function nextProblem() {
+  const all = [...document.querySelectorAll(PROBLEMS)].filter((x) => x.offsetParent !== null);
+  document.querySelector(".current-problem")?.classList.remove("current-problem");
+  if (all.length === 0) {
+    $("timing").textContent = "No problem to show.";
+    return;
+  }
+  problemAt = (problemAt + 1) % all.length;
+  const x = all[problemAt];
+  x.classList.add("current-problem");
+  x.tabIndex = -1;
+  x.scrollIntoView({ block: "center" });
+  x.focus();
+  $("timing").textContent = `Problem ${problemAt + 1} of ${all.length}.`;
 }
 
 function wire() {
@@ -722,6 +771,19 @@ function wire() {
     e.preventDefault();
     loadFile(file);
   });
+  for (const id of ["row-filter", "row-search"]) $(id).addEventListener("input", () => schedule(false));
+  $("next-problem").addEventListener("click", nextProblem);
+  // Keyboard: n = next problem, / = search the calls (outside text fields).
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement?.tagName ?? "")) return;
+    if (e.key === "n") {
+      e.preventDefault();
+      nextProblem();
+    } else if (e.key === "/" && !$("verdict-trace").hidden) {
+      e.preventDefault();
+      $("row-search").focus();
+    }
+  });
   $("show-all").addEventListener("click", () => {
     showAll = true;
     run();
@@ -735,6 +797,33 @@ function wire() {
     const a = Object.assign(document.createElement("a"), { href: URL.createObjectURL(blob), download: "verdict.json" });
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+  $("copy-test").addEventListener("click", async () => {
+    const kind = loaded?.kind;
+    if (!["trace", "transcript", "response"].includes(kind)) {
+      $("timing").textContent = "Copy as test works on a trace, a transcript or a tool response.";
+      return;
+    }
+    const file = fileName(kind);
+    const o = options();
+    const changed = Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== ({ ...MATCH_OPTIONS_DEFAULTS, isNegativeTest: false })[k]));
+    let text;
+    try {
+      text = testSource({ kind, file, expected: kind === "trace" ? parseJson($("expected").value, "the expected calls") : undefined, options: changed, assertions: $("assertions").value, texts: lines("texts"), patterns: lines("patterns"), caseSensitive: $("caseSensitive").checked });
+    } catch (e) {
+      $("timing").textContent = `Copy as test: ${e.message}`;
+      return;
+    }
+    $("test-source").textContent = text;
+    $("test-file").textContent = file;
+    $("test-box").hidden = false;
+    $("test-box").open = true;
+    try {
+      await navigator.clipboard.writeText(text);
+      $("timing").textContent = `Test copied: save it next to ${file}.`;
+    } catch {
+      $("timing").textContent = `The test is shown below: save it next to ${file}.`;
+    }
   });
   $("copy-link").addEventListener("click", async () => {
     try {

@@ -645,3 +645,55 @@ test("every bundled trace, transcript and tool response passes on the expectatio
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("copy as test shows the expectations as a Vitest file; dark mode follows the system", async () => {
+  const { page, errors } = await open("tests/fixtures/traces/anthropic/message.parallel-tool-use.json");
+  await page.click("#copy-test");
+  assert.equal(await page.isVisible("#test-source"), true);
+  const source = await page.textContent("#test-source");
+  assert.match(source, /import \{ PromptResult, evaluateToolCalls \} from "mcp-matchers";/);
+  assert.match(source, /readFileSync\(new URL\("\.\/message\.parallel-tool-use\.json", import\.meta\.url\)/);
+  const expected = JSON.parse(/const expected = ([^]*?);\n\ntest/.exec(source)[1]);
+  assert.deepEqual(expected, JSON.parse(await page.inputValue("#expected")));
+  await page.close();
+  const dark = await browser.newPage({ colorScheme: "dark" });
+  await dark.goto(`${server.url}/www/index.html?example=anthropic.wrong-family-member`);
+  await dark.waitForSelector("body[data-ready=true]", { timeout: 15000 });
+  const [bg, section] = await dark.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.querySelector("section")).backgroundColor]);
+  assert.equal(bg, "rgb(15, 19, 24)");
+  assert.equal(section, "rgb(23, 28, 35)");
+  await dark.screenshot({ path: `${out}/www-dark.png`, fullPage: true });
+  await dark.close();
+  assert.deepEqual(errors, []);
+});
+
+// openai-chat/messages.multi-turn-history.json: get_country → "Mexico",
+// get_product_name → "Pydantic AI", get_weather {"city":"Mexico City"} → "sunny".
+test("each actual call shows what it returned; rows filter by status and search calls and results; 'n' walks the problems", async () => {
+  const { page, errors } = await open("anthropic.wrong-family-member");
+  await page.setInputFiles("#file", `${root}/tests/fixtures/traces/openai-chat/messages.multi-turn-history.json`);
+  await page.waitForFunction(() => /multi-turn-history/.test(document.querySelector("#format").textContent));
+  assert.deepEqual(await page.$$eval("tr.paired .call-result", (ds) => ds.map((d) => d.textContent)), ["→ Mexico", "→ Pydantic AI", "→ sunny"]);
+  await page.fill("#expected", JSON.stringify([
+    { toolName: "get_weather", arguments: { city: "Paris" } },
+    { toolName: "get_country", arguments: {} },
+    { toolName: "send_email", arguments: { to: "ops@example.com" } },
+  ]));
+  await page.selectOption("#row-filter", "problems");
+  assert.deepEqual(await page.$$eval("#alignment tbody tr", (rs) => rs.map((r) => r.className)), ["mismatch", "diff", "missing", "extra"]);
+  assert.equal(await page.textContent("#row-count"), "3 of 4 row(s) shown");
+  await page.selectOption("#row-filter", "all");
+  await page.fill("#row-search", "sunny");
+  assert.deepEqual(await page.$$eval("#alignment tbody tr", (rs) => rs.map((r) => r.className)), ["mismatch", "diff"]);
+  await page.fill("#row-search", "");
+  await page.click("#h-verdict");
+  await page.keyboard.press("n");
+  assert.equal(await page.evaluate(() => document.activeElement.className), "mismatch current-problem");
+  await page.keyboard.press("n");
+  assert.equal(await page.evaluate(() => document.activeElement.className), "missing current-problem");
+  assert.match(await page.textContent("#timing"), /Problem 2 of 3\./);
+  await page.keyboard.press("/");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "row-search");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
