@@ -24,6 +24,35 @@ let source = { example: "" }; // where the input came from
 let pendingCase = null; // a case id restored from the link, picked once the dataset is read
 let datasetRun = 0; // the latest dataset evaluation (older async results are dropped)
 
+// ---------- the input: in the text area, or past BIG kept out of the DOM ----------
+// A text area holding megabytes costs seconds of layout on every change (a
+// 20 MB transcript: 8 s); past BIG characters the input stays in memory and
+// the page shows a preview of its start. Typing in the text area replaces it.
+
+const BIG = 1_000_000;
+const PREVIEW = 4000;
+let bigInput = null; // the input when it is kept out of the DOM
+
+function getInput() {
+  return bigInput ?? $("trace").value;
+}
+
+function setInput(text) {
+  if (text.length > BIG) {
+    bigInput = text;
+    $("trace").value = "";
+    $("trace").placeholder = "The loaded input is kept out of the page (see the preview); type or paste here to replace it.";
+    $("preview-text").textContent = `${text.slice(0, PREVIEW)}…`;
+    $("preview-note").textContent = `${(text.length / 1e6).toFixed(1)} million characters, kept out of the page; the first ${PREVIEW} are shown.`;
+    $("preview").hidden = false;
+  } else {
+    bigInput = null;
+    $("trace").value = text;
+    $("trace").placeholder = "";
+    $("preview").hidden = true;
+  }
+}
+
 // ---------- helpers ----------
 
 function el(tag, attrs = {}, ...children) {
@@ -126,7 +155,7 @@ function setVerdict(passed, counts, why = "") {
 
 /** Reads the input text (cached: only when the text or "read as" changed). */
 function load() {
-  const text = $("trace").value;
+  const text = getInput();
   const key = `${$("readAs").value}\u0000${text}`;
   if (key === loadedKey) {
     if (loadError) throw loadError;
@@ -181,13 +210,15 @@ function fillDefaults(input, force) {
     const ev = input.run.events;
     const tool = ev.find((e) => e.type === "tool" && e.name);
     const edit = ev.find((e) => e.type === "file-edit" && e.path);
-    const candidates = [
+    // The first two hold by construction (they name what the events show);
+    // the command check is kept only if the run holds it (one matcher call).
+    const shown = [
       tool ? `toHaveCalledTool(${JSON.stringify(tool.name)})` : "not.toHaveCalledTool(/.*/)",
       edit ? `toHaveEdited(${JSON.stringify(edit.path)})` : "not.toHaveEdited()",
-      "not.toHaveRun(/rm -rf/)",
     ];
-    const holding = runAssertions(candidates.join("\n"), input.run).filter((r) => r.pass === true).map((r) => r.text);
-    $("assertions").value = holding.join("\n");
+    const safe = "not.toHaveRun(/rm -rf/)";
+    if (runAssertions(safe, input.run)[0]?.pass === true) shown.push(safe);
+    $("assertions").value = shown.join("\n");
   }
   if (input.kind === "response" && (force || (lines("texts").length === 0 && lines("patterns").length === 0))) {
     const first = input.response.text.split("\n").find((l) => l.trim() !== "") ?? "";
@@ -571,14 +602,14 @@ function expectationsState() {
 function saveState() {
   const state = { example: source.example, readAs: $("readAs").value, ...expectationsState() };
   if (loaded?.kind === "dataset") Object.assign(state, { case: $("case").value, caseResponse: $("case-response").value });
-  const input = $("trace").value;
+  const input = getInput();
   const run = ++saving;
   (async () => {
     let hash;
     linkNote = "";
     if (!source.example) {
-      hash = await fragment({ ...state, input });
-      if (hash.length > LINK_LIMIT) {
+      hash = input.length > 20 * LINK_LIMIT ? "" : await fragment({ ...state, input });
+      if (hash === "" || hash.length > LINK_LIMIT) {
         hash = await fragment({ ...state, inputOmitted: { characters: input.length } });
         linkNote = `The input (${input.length} characters) is too big for a link: the link keeps the expectations only. Export saves the verdict with its input as a file to share.`;
       }
@@ -632,7 +663,7 @@ const SMALL = 200000; // characters of input + expectations judged at once on ev
  */
 function schedule(inputChanged) {
   if (timer !== null) clearTimeout(timer);
-  if ($("trace").value.length + $("expected").value.length < SMALL) run();
+  if (getInput().length + $("expected").value.length < SMALL) run();
   else timer = setTimeout(run, Math.min(800, 150 + 2 * (timing.judge + (inputChanged ? timing.load : 0))));
 }
 
@@ -664,20 +695,20 @@ async function loadExample(value) {
   try {
     if (BUNDLED.expectations.includes(value)) {
       const spec = JSON.parse(await readBundled(`examples/expectations/${value}.json`));
-      $("trace").value = await readBundled(`examples/${spec.trace}`);
+      setInput(await readBundled(`examples/${spec.trace}`));
       $("readAs").value = "auto";
       applyExpectations(spec);
-      expectationsFor = $("trace").value;
+      expectationsFor = getInput();
     } else {
       const kind = kindOfExample(value);
       if (!kind) return;
-      $("trace").value = await readBundled(value);
+      setInput(await readBundled(value));
       $("readAs").value = kind;
       $("case-response").value = "";
       loadedKey = "";
-      const input = readInput($("trace").value, kind);
+      const input = readInput(getInput(), kind);
       fillDefaults(input, true);
-      expectationsFor = $("trace").value;
+      expectationsFor = getInput();
     }
   } catch (e) {
     $("error").textContent = `Could not load the example ${value}: ${e.message}`;
@@ -690,19 +721,22 @@ async function loadFile(file) {
   const text = await file.text();
   showAll = false;
   let spec = null;
-  try {
-    const input = readInput(text, "auto");
-    if (input.kind === "expectations") spec = input.spec;
-  } catch {
-    // not an expectations file: shown as the input below, with the reason it cannot be read
+  // An expectations file is one small JSON object with an `expected` list (told without reading the input).
+  if (text.length < BIG && /^\s*\{/.test(text)) {
+    try {
+      const v = JSON.parse(text);
+      if (v && typeof v === "object" && Array.isArray(v.expected)) spec = v;
+    } catch {
+      // not JSON: shown as the input below, with the reason it cannot be read
+    }
   }
   if (spec) {
     // An expectations file sets what is expected and keeps the loaded trace (or loads the bundled one it names).
     applyExpectations(spec);
     const bundled = typeof spec.trace === "string" ? `examples/${spec.trace}` : "";
     if (BUNDLED.trace.includes(bundled)) {
-      $("trace").value = await readBundled(bundled);
-      expectationsFor = $("trace").value;
+      setInput(await readBundled(bundled));
+      expectationsFor = getInput();
       source = { example: "" };
       $("example").value = "";
       $("readAs").value = "auto";
@@ -714,7 +748,7 @@ async function loadFile(file) {
   source = { example: "", file: file.name };
   $("example").value = "";
   $("readAs").value = "auto";
-  $("trace").value = text;
+  setInput(text);
   $("case-response").value = "";
   run();
   if (!$("error").textContent) $("format").textContent = `${file.name}: ${$("format").textContent}`;
@@ -745,6 +779,11 @@ function wire() {
     if ($("example").value) loadExample($("example").value);
   });
   $("trace").addEventListener("input", () => {
+    if (bigInput !== null) {
+      // Typing replaces the input that was kept out of the page.
+      bigInput = null;
+      $("preview").hidden = true;
+    }
     source = { example: "" };
     $("example").value = "";
     schedule(true);
@@ -792,7 +831,7 @@ function wire() {
     // The verdict (or the error in its place), the expectations and the input.
     const verdict = lastVerdict ?? { kind: loaded?.kind ?? null, passed: null };
     const error = $("error").textContent;
-    const out = { ...verdict, ...(error ? { error } : {}), stale: !$("stale").hidden, expectations: expectationsState(), input: { readAs: $("readAs").value, text: $("trace").value } };
+    const out = { ...verdict, ...(error ? { error } : {}), stale: !$("stale").hidden, expectations: expectationsState(), input: { readAs: $("readAs").value, text: getInput() } };
     const blob = new Blob([JSON.stringify(out, null, 2)], { type: "application/json" });
     const a = Object.assign(document.createElement("a"), { href: URL.createObjectURL(blob), download: "verdict.json" });
     a.click();
@@ -845,7 +884,7 @@ async function main() {
   if (saved && !saved.example && typeof saved.input === "string") {
     $("example").value = "";
     $("readAs").value = saved.readAs ?? "auto";
-    $("trace").value = saved.input;
+    setInput(saved.input);
     restore(saved);
     expectationsFor = saved.input;
     run();
