@@ -717,7 +717,18 @@ async function loadExample(value) {
   run();
 }
 
+// The package reads at most 32 Mi UTF-16 code units per call (the README's Limits:
+// `MAX_PAYLOAD`); a file of more bytes than that is told at once, before reading it.
+const MAX_INPUT = 32 * 1024 * 1024;
+
 async function loadFile(file) {
+  if (file.size > MAX_INPUT) {
+    clearVerdict();
+    showKind(null);
+    $("format").textContent = "";
+    $("error").textContent = `${file.name} is ${(file.size / 1048576).toFixed(1)} MiB: the matchers read at most 32 MiB of text per call (README, Limits). Split the run (e.g. one JSON line per file) or judge it with the package in Node.`;
+    return;
+  }
   const text = await file.text();
   showAll = false;
   let spec = null;

@@ -735,3 +735,20 @@ test("a 20 MB transcript: kept out of the text area, judged, and re-judged on an
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a file over the per-call limit is told at once, before it is read", async () => {
+  const { page, errors } = await open("anthropic.wrong-family-member");
+  const ms = await page.evaluate(async () => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(50 * 1024 * 1024).fill(32)], "huge-run.jsonl"));
+    const t0 = performance.now();
+    document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    while (document.querySelector("#error").textContent === "") await new Promise((r) => setTimeout(r, 10));
+    return performance.now() - t0;
+  });
+  assert.match(await page.textContent("#error"), /^huge-run\.jsonl is 50\.0 MiB: the matchers read at most 32 MiB of text per call/);
+  assert.equal(await page.textContent("#verdict"), "");
+  assert.ok(ms < 5000, `${ms} ms`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
