@@ -9,6 +9,7 @@
 //
 // The modules are compiled synchronously from bytes inlined in this package,
 // so every export is ready after a plain `import`: no init(), no .wasm URL.
+import "./encoding.js"; // TextEncoder/TextDecoder where the environment lacks them (Jest jsdom)
 
 // One UTF-8 buffer per call: the JSON texts joined by "\n" (JSON.stringify
 // never emits a raw newline), so the crossing is one native encode and one copy.

@@ -7,6 +7,7 @@
 // A JSON Schema becomes a Standard Schema object (jsonSchema), so it plugs in
 // wherever the package takes one (validateSchema, evaluateExpectations'
 // `schemas`).
+import "./encoding.js"; // TextEncoder/TextDecoder where the environment lacks them (Jest jsdom)
 
 import * as glue from "./wasm/schema.js";
 import { wasmBytes } from "./wasm/schema_bytes.js";

@@ -1,6 +1,7 @@
 // Agent transcripts over the Rust core: normalizeTranscript (Claude Code,
 // Codex, Gemini CLI, OpenCode, Cursor, pi, Goose, ACP, reeval's
 // transcript.jsonl) and reeval's transcript matchers. See transcripts.d.ts.
+import "./encoding.js"; // TextEncoder/TextDecoder where the environment lacks them (Jest jsdom)
 
 import * as glue from "./wasm/transcripts.js";
 import { wasmBytes as bytesTranscripts } from "./wasm/transcripts_bytes.js";

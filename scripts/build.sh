@@ -30,10 +30,11 @@ module() {
   node scripts/inline-wasm.mjs "$out/wasm/$1_bg.wasm" "$out/wasm/$1_bytes.js"
   # The package starts each module from its inlined bytes and does not ship the
   # .wasm files: drop the glue's default `new URL('<name>_bg.wasm', import.meta.url)`,
-  # which bundlers (webpack 5, Vite) try to resolve as an asset and fail or warn on.
+  # which bundlers (webpack 5, Vite) try to resolve as an asset and fail or warn on;
+  # and import the UTF-8 fallback first (its glue makes a TextDecoder at load).
   node -e 'const fs = require("fs"); const [f, name] = process.argv.slice(1); const s = fs.readFileSync(f, "utf8");
     const url = `new URL(\x27${name}_bg.wasm\x27, import.meta.url)`; if (!s.includes(url)) throw new Error(`${f}: no ${url}`);
-    fs.writeFileSync(f, s.replace(url, `(() => { throw new Error("mcp-matchers: ${name} starts from its inlined bytes"); })()`));' "$out/wasm/$1.js" "$1"
+    fs.writeFileSync(f, `import "../encoding.js"; // TextEncoder/TextDecoder where missing (Jest jsdom)\n` + s.replace(url, `(() => { throw new Error("mcp-matchers: ${name} starts from its inlined bytes"); })()`));' "$out/wasm/$1.js" "$1"
 }
 for fam in $families; do
   module "$fam" "target/wasm-$fam/wasm32-unknown-unknown/release/mcp_matchers.wasm"
