@@ -579,3 +579,36 @@ fn eval_test_aggregates_follow_the_reference_formulas() {
     assert_eq!(a.latency["e2e"]["count"], 3);
     assert_eq!(a.latency["llm"]["max"], 150.0);
 }
+
+/// The native loop cannot preempt a synchronous call (documented on
+/// `run_agent`): a tool that blocks past `stepMs` finishes, then the run ends
+/// with the step timeout and the step's remaining calls are never started.
+#[test]
+fn native_deadlines_are_checked_between_calls() {
+    let mut s = script(vec![ModelResponse::tool_calls(vec![
+        call("slow", "echo", json!({ "message": "slow" })),
+        call("next", "echo", json!({ "message": "next" })),
+    ])]);
+    let opts = PromptOptions {
+        timeouts: Timeouts {
+            step_ms: Some(20.0),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let mut ran = Vec::new();
+    let exec = |c: &ToolCallRequest| {
+        ran.push(c.tool_call_id.clone());
+        std::thread::sleep(std::time::Duration::from_millis(80));
+        tools(c)
+    };
+    let t0 = std::time::Instant::now();
+    let r = run_agent(&AgentConfig::default(), defs(), "p", &opts, &mut s, exec).unwrap();
+    assert!(t0.elapsed().as_millis() >= 80, "the blocking call ran to its end");
+    assert_eq!(ran, vec!["slow"]);
+    assert_eq!(
+        r.error.as_deref(),
+        Some("Step 1 timed out after 20 ms (timeout.stepMs)")
+    );
+    assert_eq!(r.tool_calls.len(), 2); // both recorded, neither answered
+}
