@@ -246,9 +246,11 @@ impl AgentRun {
             // provider result after it, as `toResponseMessages` writes them).
             let provided = if c.provider_executed {
                 part["providerExecuted"] = json!(true);
+                // The call's last result wins (a V3 `preliminary` result is replaced by the final one).
                 let result = response
                     .provider_results
                     .iter()
+                    .rev()
                     .find(|r| r.tool_call_id == c.tool_call_id);
                 content.push(part);
                 if let Some(r) = result {

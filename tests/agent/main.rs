@@ -857,3 +857,27 @@ fn native_deadlines_are_checked_between_calls() {
     );
     assert_eq!(r.tool_calls.len(), 2); // both recorded, neither answered
 }
+
+/// `LanguageModelV3ToolResult.preliminary`: "preliminary tool results replace
+/// each other … there always has to be a final" one: the last result of a
+/// provider-executed call is the one recorded.
+#[test]
+fn the_final_provider_result_wins() {
+    let v = json!({ "content": [
+        { "type": "tool-call", "toolCallId": "a", "toolName": "render", "input": "{}", "providerExecuted": true },
+        { "type": "tool-result", "toolCallId": "a", "toolName": "render", "result": "preview", "preliminary": true },
+        { "type": "tool-result", "toolCallId": "a", "toolName": "render", "result": "final" }
+    ] });
+    let mut s = script(vec![ModelResponse::from_json(&v, 0, "response").unwrap()]);
+    let never = |_: &ToolCallRequest| -> ToolOutcome { unreachable!() };
+    let r = run_agent(
+        &AgentConfig::default(),
+        defs(),
+        "p",
+        &PromptOptions::default(),
+        &mut s,
+        never,
+    )
+    .unwrap();
+    assert_eq!(r.tool_calls[0].result, Some(json!("final")));
+}
