@@ -38,6 +38,10 @@ export interface ModelToolDefinition {
  * `{ role: "user", content: prompt }`, then each earlier step's assistant
  * message (`[{ type: "text", text }, { type: "tool-call", toolCallId, toolName, input }]`)
  * and tool message (`[{ type: "tool-result", toolCallId, toolName, output: { type: "json" | "text" | "error-text", value } }]`).
+ * A call the provider ran stays in the assistant message as
+ * `{ type: "tool-call", …, providerExecuted: true }`, followed there by its
+ * result `{ type: "tool-result", toolCallId, toolName, output: { type: "json" | "text" | "error-json", value } }`
+ * when the provider sent one, and has no entry in the tool message (as AI SDK `ai@6` `generateText` writes it).
  */
 export interface ModelRequest {
   /** 0-based step number. */
@@ -63,6 +67,16 @@ export interface ModelToolCall {
    * `DOUBLE_ENCODED`) and `rawArguments`, answered with an error result, never executed.
    */
   input?: unknown;
+  /**
+   * The provider already ran this call (AI SDK's `providerExecuted`, e.g. a
+   * provider's web search): it is recorded, never executed here, gets no tool
+   * message and does not by itself keep the loop going. A boolean.
+   */
+  providerExecuted?: boolean;
+  /** With `providerExecuted: true`: the provider's result, recorded as the call's `result`. */
+  result?: unknown;
+  /** With `providerExecuted: true` and a `result`: the provider marked it an error (`isError: true` on the recorded call). */
+  isError?: boolean;
 }
 
 /** What a model function answers with for one step. */
@@ -71,7 +85,12 @@ export interface ModelResponse {
   text?: string;
   /** The calls to run; none ends the loop. */
   toolCalls?: ModelToolCall[];
-  /** Tokens of this call. */
+  /**
+   * Tokens of this call. A count left out (or `null`/`undefined`) is 0; any
+   * other must be a whole number from 0 to 2^53 − 1: `-5`, `1.5`, `"a"`,
+   * `NaN` are never rounded or zeroed, they end the run with
+   * `getError()` = `the model's answer is malformed at response.usage.inputTokens: …`.
+   */
   usage?: { inputTokens?: number; outputTokens?: number };
   /** `"stop"`, `"tool-calls"`, … (recorded in `steps` for stop conditions). */
   finishReason?: string;
@@ -84,6 +103,10 @@ export type ModelFunction = (request: ModelRequest) => ModelResponse | Promise<M
  * An AI SDK language model (`LanguageModelV2` or `LanguageModelV3` of
  * `@ai-sdk/provider`, e.g. `openai("gpt-4o")`): its `doGenerate` is called
  * once per step; `provider` (before the first `.`) and `modelId` are recorded.
+ * Its content's `tool-call` parts marked `providerExecuted: true` are recorded
+ * (with the `result`/`isError` of the content's `tool-result` part of the same
+ * `toolCallId`), never executed; its usage is read as {@link ModelResponse}'s
+ * (V3 `inputTokens.total`).
  */
 export interface LanguageModelLike {
   readonly specificationVersion?: "v2" | "v3";
@@ -95,7 +118,13 @@ export interface LanguageModelLike {
 /** The `model` option: a function, an AI SDK language model, or `replayModel(trace)`. Strings are refused. */
 export type AgentModel = ModelFunction | LanguageModelLike;
 
-/** An AI SDK-style tool: `execute(input, { toolCallId, messages, abortSignal })` returns its result (an MCP `CallToolResult` or any JSON value); a throw is an error result (`isError: true`) the model sees. */
+/**
+ * An AI SDK-style tool: `execute(input, { toolCallId, messages, abortSignal })` returns its result (an MCP `CallToolResult` or any JSON value).
+ * A throw (or rejection) is an error result (`isError: true`) the model sees, its text as AI SDK's `getErrorMessage`
+ * gives it: an `Error`'s message, a string itself, `"unknown error"` for `null`/`undefined`, any other value its JSON
+ * (`{"code":42}`). A result with no JSON form (a `BigInt`, a cycle) is the error result
+ * `UNSUPPORTED_VALUE: the tool's result has no JSON form (…)`.
+ */
 export interface Tool {
   description?: string;
   /** A JSON Schema object, AI SDK `jsonSchema(…)`, or a Standard JSON Schema (Zod 4.2+). */
@@ -122,11 +151,11 @@ export interface TestAgentOptions {
   systemPrompt?: string;
   /** 0–2; left out of the model call when unset. */
   temperature?: number;
-  /** Most model calls per prompt, a whole number ≥ 1; default 10. `stepCountIs(maxSteps)` always applies. */
+  /** Most model calls per prompt, a whole number from 1 to 2^32 − 1 (4294967295); default 10. `stepCountIs(maxSteps)` always applies. */
   maxSteps?: number;
-  /** Recorded as the result's `provider` (else the language model's). */
+  /** Recorded as the result's `provider` (else the language model's). A string. */
   provider?: string;
-  /** Recorded as the result's `model` (else the language model's `modelId`). */
+  /** Recorded as the result's `model` (else the language model's `modelId`). A string. */
   modelName?: string;
 }
 
@@ -136,7 +165,9 @@ export interface StepResult {
   text: string;
   finishReason: string | null;
   usage: { inputTokens: number; outputTokens: number; totalTokens: number };
-  toolCalls: Array<{ toolCallId: string; toolName: string; input: unknown }>;
+  /** In call order, with the provider's own (`providerExecuted: true`). */
+  toolCalls: Array<{ toolCallId: string; toolName: string; input: unknown; providerExecuted?: true }>;
+  /** The provider's results first, then the results of the calls run here. */
   toolResults: Array<{ type: "tool-result"; toolCallId: string; toolName: string; output: unknown }>;
 }
 
@@ -172,7 +203,8 @@ export declare class TestAgent {
    *   `options.model` (a `"provider/model"` string: pass a model object; not a
    *   function or language model), `options.tools` (neither a record, a list nor
    *   an MCP client), `options.tools.<name>.inputSchema`, `options.systemPrompt`,
-   *   `options.temperature` (outside 0–2), `options.maxSteps` (not a whole number ≥ 1).
+   *   `options.provider`, `options.modelName` (not strings), `options.temperature` (outside 0–2),
+   *   `options.maxSteps` (not a whole number from 1 to 2^32 − 1; the message states the domain and the value).
    */
   constructor(options: TestAgentOptions);
   /**
@@ -201,9 +233,9 @@ export declare class TestAgent {
   getMaxSteps(): number;
 }
 
-/** AI SDK's `hasToolCall`: the last step called `toolName`. Decided in the core. @throws MatcherError `INVALID_ARGUMENT` at `toolName`. */
+/** AI SDK's `hasToolCall`: the last step called `toolName`. Decided in the core. @throws MatcherError `INVALID_ARGUMENT` at `toolName` (not a non-empty string). */
 export declare function hasToolCall(toolName: string): StopCondition;
-/** AI SDK's `stepCountIs`: `stepCount` steps have run. Decided in the core. @throws MatcherError `INVALID_ARGUMENT` at `stepCount` (not a whole number ≥ 1). */
+/** AI SDK's `stepCountIs`: `stepCount` steps have run. Decided in the core. @throws MatcherError `INVALID_ARGUMENT` at `stepCount` (not a whole number from 1 to 2^32 − 1). */
 export declare function stepCountIs(stepCount: number): StopCondition;
 /**
  * A model that answers with the steps of a recorded run: each assistant message
@@ -278,10 +310,14 @@ export declare class EvalTest {
   constructor(config: EvalTestConfig);
   /**
    * Runs the iterations. A test that throws or times out is a failed iteration, never a rejection.
-   * @throws MatcherError `INVALID_ARGUMENT` at `agent`, `options`; `INVALID_OPTION` at `options.iterations`, `options.concurrency`, `options.retries`, `options.timeoutMs`, `options.onProgress`.
+   * @throws MatcherError `INVALID_ARGUMENT` at `agent`, `options`; `INVALID_OPTION` at `options.iterations`, `options.concurrency`, `options.retries`, `options.timeoutMs`, `options.onProgress`, `options.onFailure` (not functions).
    */
   run(agent: EvalAgent, options: EvalTestRunOptions): Promise<EvalRunResult>;
-  /** successes / iterations. @throws Error before `run()`. */
+  /**
+   * successes / iterations. Like every aggregate below but `getResults()`,
+   * `getName()` and `getConfig()`: before `run()` it throws, as the reference does.
+   * @throws MatcherError `INVALID_ARGUMENT` at `this` before `run()`: `accuracy(): No run results available. Call run() first.`
+   */
   accuracy(): number;
   /** As the reference: the accuracy. */
   recall(): number;

@@ -19,11 +19,19 @@ export { MatcherError } from "./errors.js";
 export { EvalTest } from "./eval-test.js";
 
 const STOP = Symbol("mcp-matchers.stopCondition");
+const MAX_STEPS = 2 ** 32 - 1; // src/agent/mod.rs MAX_MAX_STEPS
+// A value named in a message: numbers as written, a string quoted (cut at 40 characters), anything else by its type.
+const shown = (v) => {
+  if (typeof v === "number" || typeof v === "boolean" || v === undefined || v === null) return String(v);
+  if (typeof v === "bigint") return `${v}n`;
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  return Array.isArray(v) ? "an array" : `a ${typeof v}`;
+};
 const REPLAY = Symbol("mcp-matchers.replayModel");
 
 /** See agent.d.ts. */
 export function hasToolCall(toolName) {
-  if (typeof toolName !== "string") fail("INVALID_ARGUMENT", "toolName", "hasToolCall needs a tool name (a string)");
+  if (typeof toolName !== "string" || toolName === "") fail("INVALID_ARGUMENT", "toolName", "hasToolCall needs a tool name (a non-empty string)");
   const cond = ({ steps }) => steps[steps.length - 1]?.toolCalls?.some((c) => c.toolName === toolName) ?? false;
   cond[STOP] = { kind: "hasToolCall", name: toolName };
   return cond;
@@ -31,7 +39,10 @@ export function hasToolCall(toolName) {
 
 /** See agent.d.ts. */
 export function stepCountIs(stepCount) {
-  if (!Number.isInteger(stepCount) || stepCount < 1) fail("INVALID_ARGUMENT", "stepCount", "stepCountIs needs a whole number ≥ 1");
+  // The core's domain (src/agent/mod.rs MAX_MAX_STEPS), stated as it states it.
+  if (!Number.isInteger(stepCount) || stepCount < 1 || stepCount > MAX_STEPS) {
+    fail("INVALID_ARGUMENT", "stepCount", `stepCountIs needs a whole number from 1 to ${MAX_STEPS} (2^32 - 1), got ${shown(stepCount)}`);
+  }
   const cond = ({ steps }) => steps.length === stepCount;
   cond[STOP] = { kind: "stepCountIs", n: stepCount };
   return cond;
@@ -239,12 +250,54 @@ function race(work, deadline, now, signal) {
   });
 }
 
-function jsonText(value) {
+// What a tool's rejection reads as: AI SDK's getErrorMessage
+// (@ai-sdk/provider-utils@4.0.65, the one ai@6.0.326 uses,
+// src/get-error-message.ts), which generateText uses for the error-text a
+// model sees after a tool throws: null/undefined is
+// "unknown error", a string itself, an Error its message, anything else its
+// JSON; a value JSON.stringify cannot write (a BigInt) falls back to String().
+function errorMessage(e) {
+  if (e === null || e === undefined) return "unknown error";
+  if (typeof e === "string") return e;
+  if (e instanceof Error) return e.message;
   try {
-    return JSON.stringify(value ?? null);
-  } catch (e) {
-    return JSON.stringify(String(e?.message ?? e));
+    const text = JSON.stringify(e);
+    if (text !== undefined) return text;
+  } catch {}
+  try {
+    return String(e);
+  } catch {
+    return Object.prototype.toString.call(e);
   }
+}
+
+// The model's answer as JSON text, or null when it has none (a BigInt, a
+// cycle: then `why` is the reason). Token counts JSON cannot carry (NaN,
+// ±Infinity, e.g. a provider's sum over a missing field) are sent as their
+// text, so that the core refuses them by name (src/agent/model.rs) instead
+// of reading null as "left out".
+function answerText(value) {
+  if (typeof value !== "object" || value === null) return { text: "null" }; // the core: "the model must answer with an object"
+  const usage = isObject(value) ? value.usage : undefined;
+  const holders = new Set(isObject(usage) ? [usage, usage.inputTokens, usage.outputTokens].filter(isObject) : []);
+  try {
+    return { text: JSON.stringify(value, function (key, v) { return typeof v === "number" && !Number.isFinite(v) && holders.has(this) ? String(v) : v; }) };
+  } catch (e) {
+    return { why: errorMessage(e) };
+  }
+}
+
+// The tools' outcomes as JSON text, one at a time: a result with no JSON
+// form (a BigInt, a cycle) becomes `{ unsupported: why }`, which the core
+// turns into that call's UNSUPPORTED_VALUE error result (src/agent/json.rs).
+function outcomesText(outcomes) {
+  return `[${outcomes.map((o) => {
+    try {
+      return JSON.stringify(o);
+    } catch (e) {
+      return JSON.stringify({ unsupported: errorMessage(e), startMs: o.startMs, endMs: o.endMs });
+    }
+  }).join(",")}]`;
 }
 
 async function drive(loop, ctx) {
@@ -265,7 +318,10 @@ async function drive(loop, ctx) {
         if (r.stop === TIMEOUT) action = step(loop.timed_out(now()));
         else if (r.stop === ABORT) action = step(loop.failed(abortMessage(), now()));
         else if ("error" in r) action = step(loop.failed(reasonText(r.error), now()));
-        else action = step(loop.model_responded(jsonText(r.value), now()));
+        else {
+          const answer = answerText(r.value);
+          action = step(answer.text === undefined ? loop.model_unreadable(answer.why, now()) : loop.model_responded(answer.text, now()));
+        }
       } else if (action.kind === "executeTools") {
         const runs = action.calls.map(async (c) => {
           const startMs = now();
@@ -275,13 +331,13 @@ async function drive(loop, ctx) {
             const output = await exec(c.input, { toolCallId: c.toolCallId, messages: [], abortSignal: inner.signal });
             return { output, thrown: false, startMs, endMs: now() };
           } catch (e) {
-            return { output: e instanceof Error ? e.message : String(e), thrown: true, startMs, endMs: now() };
+            return { output: errorMessage(e), thrown: true, startMs, endMs: now() };
           }
         });
         const r = await race(Promise.all(runs), action.deadlineMs, now, signal);
         if (r.stop === TIMEOUT) action = step(loop.timed_out(now()));
         else if (r.stop === ABORT) action = step(loop.failed(abortMessage(), now()));
-        else action = step(loop.tools_finished(jsonText(r.value), now()));
+        else action = step(loop.tools_finished(outcomesText(r.value), now()));
       } else if (action.kind === "checkStop") {
         let stop = false;
         try {
@@ -320,18 +376,25 @@ export class TestAgent {
     this.#model = readModel(options.model);
     this.#tools = readTools(options.tools);
     this.#client = this.#tools === null ? options.tools : undefined;
-    for (const k of ["systemPrompt"]) {
+    for (const k of ["systemPrompt", "provider", "modelName"]) {
       if (options[k] !== undefined && typeof options[k] !== "string") fail("INVALID_OPTION", `options.${k}`, `${k} must be a string`);
     }
     for (const k of ["temperature", "maxSteps"]) {
-      if (options[k] !== undefined && (typeof options[k] !== "number" || !Number.isFinite(options[k]))) fail("INVALID_OPTION", `options.${k}`, `${k} must be a number`);
+      if (options[k] !== undefined && typeof options[k] !== "number") fail("INVALID_OPTION", `options.${k}`, `${k} must be a number`);
     }
+    // NaN and ±Infinity have no JSON form, so they are refused here, in the
+    // core's words (src/agent/json.rs config_from_json); the core checks every
+    // other number's domain.
+    const { maxSteps, temperature } = options;
+    if (typeof maxSteps === "number" && !Number.isFinite(maxSteps)) fail("INVALID_OPTION", "options.maxSteps", `maxSteps must be a whole number from 1 to ${MAX_STEPS} (2^32 - 1), got ${maxSteps}`);
+    if (typeof temperature === "number" && !Number.isFinite(temperature)) fail("INVALID_OPTION", "options.temperature", "temperature must be a number from 0 to 2");
     this.#config = {
       systemPrompt: options.systemPrompt,
-      temperature: options.temperature,
-      maxSteps: options.maxSteps,
-      provider: typeof options.provider === "string" ? options.provider : this.#model.provider,
-      model: typeof options.modelName === "string" ? options.modelName : this.#model.modelId,
+      temperature,
+      maxSteps,
+      // The caller's (a string, checked above), else the language model's.
+      provider: options.provider !== undefined ? options.provider : this.#model.provider,
+      modelName: options.modelName !== undefined ? options.modelName : this.#model.modelId,
       modelKind: this.#model.kind,
     };
     call(() => wasmCheckConfig(JSON.stringify(this.#config)));

@@ -78,6 +78,7 @@ export class EvalTest {
     positiveInt(options.retries, "options.retries", 0);
     if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === "number" && options.timeoutMs >= 0)) fail("INVALID_OPTION", "options.timeoutMs", "timeoutMs must be a number of ms ≥ 0");
     if (options.onProgress !== undefined && typeof options.onProgress !== "function") fail("INVALID_OPTION", "options.onProgress", "onProgress must be a function");
+    if (options.onFailure !== undefined && typeof options.onFailure !== "function") fail("INVALID_OPTION", "options.onFailure", "onFailure must be a function");
     const { iterations: total, concurrency = 5, retries = 0, timeoutMs = 30_000, onProgress } = options;
     const test = this.#config.test;
     let completed = 0;
@@ -126,39 +127,46 @@ export class EvalTest {
     const details = await Promise.all(Array.from({ length: total }, once));
     const agg = JSON.parse(wasmAggregate(JSON.stringify(details.map(({ passed, latencies, tokens }) => ({ passed, latencies, tokens })))));
     this.#last = { ...agg, iterationDetails: details };
-    if (typeof options.onFailure === "function" && agg.failures > 0) options.onFailure(this.getFailureReport());
+    if (options.onFailure && agg.failures > 0) options.onFailure(this.getFailureReport());
     return this.#last;
   }
 
-  #need() {
-    if (!this.#last) throw new Error("No run results available. Call run() first.");
+  // Before run(), the reference (@mcpjam/sdk@1.14.0 EvalTest) throws
+  // `No run results available. Call run() first.` from every aggregate but
+  // getResults() (null); here the same words, as a coded MatcherError naming
+  // the method called.
+  #need(method) {
+    if (!this.#last) fail("INVALID_ARGUMENT", "this", `${method}(): No run results available. Call run() first.`);
     return this.#last;
   }
   /** See agent.d.ts. */
   accuracy() {
-    const r = this.#need();
+    const r = this.#need("accuracy");
     return r.successes / r.iterations;
   }
   /** See agent.d.ts: as the reference, the accuracy. */
   recall() {
+    this.#need("recall");
     return this.accuracy();
   }
   /** See agent.d.ts: as the reference, the accuracy. */
   precision() {
+    this.#need("precision");
     return this.accuracy();
   }
   /** See agent.d.ts. */
   truePositiveRate() {
+    this.#need("truePositiveRate");
     return this.recall();
   }
   /** See agent.d.ts. */
   falsePositiveRate() {
-    const r = this.#need();
+    const r = this.#need("falsePositiveRate");
     return r.failures / r.iterations;
   }
   /** See agent.d.ts. */
   averageTokenUse() {
-    const r = this.#need();
+    const r = this.#need("averageTokenUse");
     return r.iterations === 0 ? 0 : r.tokenUsage.total / r.iterations;
   }
   /** See agent.d.ts. */
@@ -175,18 +183,19 @@ export class EvalTest {
   }
   /** See agent.d.ts. */
   getAllIterations() {
-    return [...this.#need().iterationDetails];
+    return [...this.#need("getAllIterations").iterationDetails];
   }
   /** See agent.d.ts. */
   getFailedIterations() {
-    return this.#need().iterationDetails.filter((r) => !r.passed);
+    return this.#need("getFailedIterations").iterationDetails.filter((r) => !r.passed);
   }
   /** See agent.d.ts. */
   getSuccessfulIterations() {
-    return this.#need().iterationDetails.filter((r) => r.passed);
+    return this.#need("getSuccessfulIterations").iterationDetails.filter((r) => r.passed);
   }
   /** See agent.d.ts. */
   getFailureReport() {
+    this.#need("getFailureReport");
     const failed = this.getFailedIterations();
     if (failed.length === 0) return "No failures.";
     const trace = (p) => (typeof p.formatTrace === "function" ? p.formatTrace() : JSON.stringify(p.getMessages(), null, 2));

@@ -5,7 +5,10 @@
 
 use super::machine::Action;
 use super::model::{ModelKind, ToolDefinition, ToolOutcome};
-use super::{AgentConfig, PromptOptions, StopCondition, Timeouts, DEFAULT_MAX_STEPS, DEFAULT_SYSTEM_PROMPT};
+use super::{
+    max_steps_error, step_count_error, AgentConfig, PromptOptions, StopCondition, Timeouts, DEFAULT_MAX_STEPS,
+    DEFAULT_SYSTEM_PROMPT, MAX_MAX_STEPS,
+};
 use crate::error::{MatcherError, Result};
 use serde_json::{json, Value};
 
@@ -31,28 +34,26 @@ fn opt_num(o: &Value, key: &str, path: &str) -> Result<Option<f64>> {
     }
 }
 
-/// Reads `{ systemPrompt?, temperature?, maxSteps?, provider?, model?, modelKind?: "function" | "languageModel" }`
-/// (the `new TestAgent(options)` settings; paths under `options`). Errors:
-/// `INVALID_OPTION` at `options.<name>` for a wrong type, a `maxSteps` that is
-/// not a whole number ≥ 1, a temperature outside 0–2.
+/// Reads `{ systemPrompt?, temperature?, maxSteps?, provider?, modelName?, modelKind?: "function" | "languageModel" }`
+/// (the `new TestAgent(options)` settings; paths under `options`; `provider`
+/// and `modelName` are what the result records, the caller's or else the
+/// language model's). Errors: `INVALID_OPTION` at `options.<name>` for a
+/// wrong type (`provider: 5`, `modelName: {}`), a `maxSteps` that is not a
+/// whole number from 1 to [`super::MAX_MAX_STEPS`] (the message states that
+/// domain and the value given), a temperature outside 0–2.
 pub fn config_from_json(v: &Value) -> Result<AgentConfig> {
     let p = "options";
     let max_steps = match opt_num(v, "maxSteps", p)? {
         None => DEFAULT_MAX_STEPS,
-        Some(n) if n.fract() == 0.0 && (1.0..=u32::MAX as f64).contains(&n) => n as u32,
-        Some(_) => {
-            return Err(MatcherError::invalid_option(
-                "options.maxSteps",
-                "maxSteps must be a whole number ≥ 1",
-            ))
-        }
+        Some(n) if n.fract() == 0.0 && (1.0..=MAX_MAX_STEPS as f64).contains(&n) => n as u32,
+        Some(n) => return Err(max_steps_error(n)),
     };
     let config = AgentConfig {
         system_prompt: opt_str(v, "systemPrompt", p)?.unwrap_or_else(|| DEFAULT_SYSTEM_PROMPT.to_owned()),
         temperature: opt_num(v, "temperature", p)?,
         max_steps,
         provider: opt_str(v, "provider", p)?,
-        model: opt_str(v, "model", p)?,
+        model: opt_str(v, "modelName", p)?,
         model_kind: match v.get("modelKind").and_then(Value::as_str) {
             Some("languageModel") => ModelKind::LanguageModel,
             _ => ModelKind::Function,
@@ -116,20 +117,28 @@ pub fn prompt_options_from_json(v: &Value) -> Result<PromptOptions> {
         for (i, c) in list.iter().enumerate() {
             let path = format!("options.stopWhen[{i}]");
             o.stop_when.push(match c.get("kind").and_then(Value::as_str) {
-                Some("stepCountIs") => match c.get("n").and_then(Value::as_f64) {
-                    Some(n) if n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n) => {
-                        StopCondition::StepCountIs(n as u32)
+                Some("stepCountIs") => match c.get("n") {
+                    Some(Value::Number(n))
+                        if n.as_f64()
+                            .is_some_and(|n| n.fract() == 0.0 && (1.0..=MAX_MAX_STEPS as f64).contains(&n)) =>
+                    {
+                        StopCondition::StepCountIs(n.as_f64().unwrap_or_default() as u32)
                     }
-                    _ => {
-                        return Err(MatcherError::invalid_option(
+                    other => {
+                        return Err(step_count_error(
                             path,
-                            "stepCountIs needs a whole number ≥ 1",
+                            &other.map_or_else(|| "nothing".to_owned(), Value::to_string),
                         ))
                     }
                 },
                 Some("hasToolCall") => match c.get("name").and_then(Value::as_str) {
-                    Some(name) => StopCondition::HasToolCall(name.to_owned()),
-                    None => return Err(MatcherError::invalid_option(path, "hasToolCall needs a tool name")),
+                    Some(name) if !name.is_empty() => StopCondition::HasToolCall(name.to_owned()),
+                    _ => {
+                        return Err(MatcherError::invalid_option(
+                            path,
+                            "hasToolCall needs a tool name (a non-empty string)",
+                        ))
+                    }
                 },
                 _ => StopCondition::Custom(c.get("index").and_then(Value::as_u64).unwrap_or(i as u64) as usize),
             });
@@ -180,21 +189,45 @@ pub fn prompt_options_from_json(v: &Value) -> Result<PromptOptions> {
     Ok(o)
 }
 
-/// Reads the glue's tool outcomes `[{ output, thrown?, startMs, endMs }]` (lenient: a missing member reads as `null`/`false`/0).
+/// Reads the glue's tool outcomes `[{ output, thrown?, startMs, endMs } | { unsupported, startMs, endMs }]`
+/// (lenient: a missing member reads as `null`/`false`/0). `unsupported` is
+/// the reason a tool's result has no JSON form (a `BigInt`, a cycle): that
+/// call becomes an error result the model sees, [`unsupported_result`].
 pub fn outcomes_from_json(v: &Value) -> Vec<ToolOutcome> {
     let num = |o: &Value, k: &str| o.get(k).and_then(Value::as_f64).unwrap_or(0.0);
     v.as_array()
         .map(|list| {
             list.iter()
-                .map(|o| ToolOutcome {
-                    output: o.get("output").cloned().unwrap_or(Value::Null),
-                    thrown: o.get("thrown") == Some(&Value::Bool(true)),
-                    start_ms: num(o, "startMs"),
-                    end_ms: num(o, "endMs"),
+                .map(|o| {
+                    let mut out = match o.get("unsupported") {
+                        Some(why) => ToolOutcome::error(&unsupported_result(why.as_str().unwrap_or("unknown"))),
+                        None => ToolOutcome {
+                            output: o.get("output").cloned().unwrap_or(Value::Null),
+                            thrown: o.get("thrown") == Some(&Value::Bool(true)),
+                            start_ms: 0.0,
+                            end_ms: 0.0,
+                        },
+                    };
+                    out.start_ms = num(o, "startMs");
+                    out.end_ms = num(o, "endMs");
+                    out
                 })
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// The error result of a tool whose result has no JSON form (`why`: the
+/// JSON encoder's reason): `UNSUPPORTED_VALUE: the tool's result has no JSON
+/// form (<why>)`, the package's code for such values (README "Errors").
+pub fn unsupported_result(why: &str) -> String {
+    format!("UNSUPPORTED_VALUE: the tool's result has no JSON form ({why})")
+}
+
+/// The run error of a model answer that has no JSON form (`why`: the JSON
+/// encoder's reason): `the model's answer is malformed: UNSUPPORTED_VALUE: it has no JSON form (<why>)`.
+pub fn unsupported_answer(why: &str) -> String {
+    format!("the model's answer is malformed: UNSUPPORTED_VALUE: it has no JSON form ({why})")
 }
 
 /// An action as the glue acts on it: `{ kind: "callModel", request, deadlineMs }`

@@ -8,7 +8,11 @@
 //! each `stopAfterToolCall` name); a call of a tool that does not exist or
 //! with unreadable arguments is answered with an error result without
 //! executing anything (the model sees it next step); a `stopAfterToolCall`
-//! tool gets the stub result.
+//! tool gets the stub result; a call the provider already ran
+//! (`providerExecuted`, e.g. a provider's web search) is recorded with the
+//! provider's result when the answer carries one, and is neither executed
+//! nor answered in a tool message (AI SDK `ai@6` `generateText`: only the
+//! client's calls are executed, and only they keep the loop going).
 
 use super::model::{ModelRequest, ModelResponse, ToolCallRequest, ToolDefinition, ToolOutcome};
 use super::record::{AgentToolCall, RunRecord, Span};
@@ -84,7 +88,7 @@ pub struct AgentRun {
 
 impl AgentRun {
     /// A run of `prompt`. Errors: `INVALID_OPTION` for settings out of their domain
-    /// ([`AgentConfig::validate`]), `options.stopWhen[i]` for `stepCountIs(0)`,
+    /// ([`AgentConfig::validate`]), `options.stopWhen[i]` for `stepCountIs(0)` or `hasToolCall("")`,
     /// `options.timeout…` for a negative or non-finite timeout.
     pub fn new(
         config: AgentConfig,
@@ -95,9 +99,12 @@ impl AgentRun {
         config.validate()?;
         for (i, c) in options.stop_when.iter().enumerate() {
             if *c == StopCondition::StepCountIs(0) {
+                return Err(super::step_count_error(format!("options.stopWhen[{i}]"), "0"));
+            }
+            if *c == StopCondition::HasToolCall(String::new()) {
                 return Err(MatcherError::invalid_option(
                     format!("options.stopWhen[{i}]"),
-                    "stepCountIs needs a whole number ≥ 1",
+                    "hasToolCall needs a tool name (a non-empty string)",
                 ));
             }
         }
@@ -223,10 +230,42 @@ impl AgentRun {
             content.push(json!({ "type": "text", "text": response.text }));
         }
         self.pending.clear();
+        let mut step_calls = Vec::new();
+        let mut provider_results = Vec::new();
         for (i, c) in response.tool_calls.iter().enumerate() {
             let args = Args::from_value(Some(c.input.clone()));
-            let known = self.tools.iter().any(|t| t.name == c.tool_name);
-            let answer = if !known {
+            let input = if args.error.is_some() {
+                c.input.clone()
+            } else {
+                Value::Object(args.map.clone())
+            };
+            let mut part =
+                json!({ "type": "tool-call", "toolCallId": c.tool_call_id, "toolName": c.tool_name, "input": input });
+            // A call the provider ran (AI SDK `ai@6` generateText: not executed by
+            // the client, no tool message; kept in the assistant message with its
+            // provider result after it, as `toResponseMessages` writes them).
+            let provided = if c.provider_executed {
+                part["providerExecuted"] = json!(true);
+                // The call's last result wins (a V3 `preliminary` result is replaced by the final one).
+                let result = response
+                    .provider_results
+                    .iter()
+                    .rev()
+                    .find(|r| r.tool_call_id == c.tool_call_id);
+                content.push(part);
+                if let Some(r) = result {
+                    let out = json!({ "type": "tool-result", "toolCallId": c.tool_call_id, "toolName": c.tool_name, "output": r.output_part() });
+                    content.push(out.clone());
+                    provider_results.push(out);
+                }
+                Some(result)
+            } else {
+                content.push(part);
+                None
+            };
+            let answer = if provided.is_some() {
+                None
+            } else if !self.tools.iter().any(|t| t.name == c.tool_name) {
                 let names: Vec<&str> = self.tools.iter().map(|t| t.name.as_str()).collect();
                 Some(ToolOutcome::error(&format!(
                     "Model tried to call unavailable tool '{}'. Available tools: {}.",
@@ -246,35 +285,31 @@ impl AgentRun {
             } else {
                 None
             };
-            let input = if args.error.is_some() {
-                c.input.clone()
-            } else {
-                Value::Object(args.map.clone())
-            };
-            content.push(
-                json!({ "type": "tool-call", "toolCallId": c.tool_call_id, "toolName": c.tool_name, "input": input }),
-            );
             let (arguments_error, raw_arguments) = match args.error {
                 Some((code, raw)) => (Some(code), Some(raw)),
                 None => (None, None),
             };
+            let result = provided.flatten();
             self.record.tool_calls.push(AgentToolCall {
                 tool_name: c.tool_name.clone(),
                 arguments: args.map,
                 id: c.tool_call_id.clone(),
-                result: None,
-                is_error: None,
+                result: result.map(|r| r.result.clone()),
+                is_error: result.map(|r| r.is_error),
                 step: n,
                 index: i,
                 arguments_error,
                 raw_arguments,
             });
             let request = ToolCallRequest { input, ..c.clone() };
-            self.pending.push(Pending {
-                call: self.record.tool_calls.len() - 1,
-                request,
-                answer,
-            });
+            step_calls.push(request.clone());
+            if provided.is_none() {
+                self.pending.push(Pending {
+                    call: self.record.tool_calls.len() - 1,
+                    request,
+                    answer,
+                });
+            }
         }
         self.record
             .messages
@@ -282,7 +317,7 @@ impl AgentRun {
         self.steps.push(json!({
             "stepNumber": n, "text": response.text, "finishReason": response.finish_reason,
             "usage": { "inputTokens": u.input_tokens, "outputTokens": u.output_tokens, "totalTokens": u.input_tokens + u.output_tokens },
-            "toolCalls": self.pending.iter().map(|p| &p.request).collect::<Vec<_>>(), "toolResults": [],
+            "toolCalls": step_calls, "toolResults": provider_results,
         }));
         self.record.text = response.text;
         let calls: Vec<ToolCallRequest> = self
@@ -352,8 +387,8 @@ impl AgentRun {
             .map(|c| c.tool_name.clone())
             .collect();
         if !results.is_empty() {
-            if let Some(s) = self.steps.last_mut() {
-                s["toolResults"] = Value::Array(results.clone());
+            if let Some(Value::Array(r)) = self.steps.last_mut().map(|s| &mut s["toolResults"]) {
+                r.extend(results.iter().cloned());
             }
             self.record.messages.push(json!({ "role": "tool", "content": results }));
         }
@@ -364,7 +399,8 @@ impl AgentRun {
         self.span_mut(&format!("step-{n}")).expect("opened").end_ms = now_ms;
         self.step += 1;
         let done = self.step as u32;
-        let reason = if called.is_empty() {
+        // AI SDK generateText goes on only when the step had calls the client ran.
+        let reason = if results.is_empty() {
             Some("finished")
         } else if called.iter().any(|c| self.options.stop_after_tool_call.contains(c)) {
             Some("stop-after-tool-call")

@@ -7,7 +7,8 @@
 //!
 //! The loop's decisions are one step state machine, [`AgentRun`]: what to
 //! send to the model next, which calls to execute (unknown tools, unreadable
-//! arguments and `stopAfterToolCall` tools are answered without executing),
+//! arguments and `stopAfterToolCall` tools are answered without executing;
+//! calls the provider already ran, `providerExecuted`, are only recorded),
 //! when to stop, what deadline the next wait has, and what to record
 //! (messages, calls with results, usage, latency, spans). It never waits:
 //! the caller awaits the model and the tools and feeds the answers back
@@ -48,7 +49,10 @@ mod record;
 mod replay;
 
 pub use machine::{Action, AgentRun};
-pub use model::{ModelKind, ModelRequest, ModelResponse, ToolCallRequest, ToolDefinition, ToolOutcome, Usage};
+pub use model::{
+    ModelKind, ModelRequest, ModelResponse, ProviderToolResult, ToolCallRequest, ToolDefinition, ToolOutcome, Usage,
+    MAX_TOKEN_COUNT,
+};
 #[cfg(feature = "native")]
 pub use native::{run_agent, Model, ToolExecutor};
 pub use record::{AgentToolCall, LatencyBreakdown, RunRecord, Span, TokenUsage};
@@ -63,6 +67,27 @@ pub const DEFAULT_SYSTEM_PROMPT: &str = "You are a helpful assistant.";
 
 /// The step limit when none is given (`HostRunner.maxSteps`: 10).
 pub const DEFAULT_MAX_STEPS: u32 = 10;
+
+/// The largest `maxSteps` (and `stepCountIs(n)`): `2^32 − 1`. The reference
+/// (`@mcpjam/sdk@1.14.0`, AI SDK `stepCountIs`) takes any number; a bound
+/// keeps the step count exact, and no run gets near it.
+pub const MAX_MAX_STEPS: u32 = u32::MAX;
+
+/// `INVALID_OPTION` at `options.maxSteps` for `got` (the value given, as text).
+pub(crate) fn max_steps_error(got: impl std::fmt::Display) -> MatcherError {
+    MatcherError::invalid_option(
+        "options.maxSteps",
+        format!("maxSteps must be a whole number from 1 to {MAX_MAX_STEPS} (2^32 - 1), got {got}"),
+    )
+}
+
+/// `INVALID_OPTION` at `path` for a `stepCountIs(n)` with `n` = `got` out of its domain.
+pub(crate) fn step_count_error(path: impl Into<String>, got: &str) -> MatcherError {
+    MatcherError::invalid_option(
+        path,
+        format!("stepCountIs needs a whole number from 1 to {MAX_MAX_STEPS} (2^32 - 1), got {got}"),
+    )
+}
 
 /// The text a `stopAfterToolCall` tool gets as its result instead of being
 /// executed (the reference's stub: one text content item).
@@ -99,14 +124,12 @@ impl Default for AgentConfig {
 }
 
 impl AgentConfig {
-    /// Checks the settings: `INVALID_OPTION` at `options.maxSteps` (0) or
-    /// `options.temperature` (outside 0–2, or not finite).
+    /// Checks the settings: `INVALID_OPTION` at `options.maxSteps` (0: the
+    /// domain is 1 to [`MAX_MAX_STEPS`]) or `options.temperature` (outside 0–2,
+    /// or not finite).
     pub fn validate(&self) -> Result<()> {
         if self.max_steps == 0 {
-            return Err(MatcherError::invalid_option(
-                "options.maxSteps",
-                "maxSteps must be a whole number ≥ 1",
-            ));
+            return Err(max_steps_error(0));
         }
         if let Some(t) = self.temperature {
             if !(0.0..=2.0).contains(&t) {

@@ -4,7 +4,7 @@
 //! definitions and the tool outcomes.
 
 use serde::Serialize;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 /// What shape the model takes requests in and answers with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -108,15 +108,70 @@ pub struct ToolCallRequest {
     pub tool_name: String,
     /// The arguments as the model gave them: an object, or JSON text (read by the loop).
     pub input: Value,
+    /// The provider already ran this call (AI SDK `LanguageModelV2ToolCall.providerExecuted`,
+    /// e.g. a provider's web search): it is recorded, never executed by the loop, and
+    /// gets no tool message; its result, when the provider sent one, is in
+    /// [`ModelResponse::provider_results`]. Serialized only when `true`.
+    #[serde(skip_serializing_if = "is_false")]
+    pub provider_executed: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl ToolCallRequest {
-    /// A call from its parts.
+    /// A call from its parts (executed by the loop).
     pub fn new(id: &str, name: &str, input: Value) -> ToolCallRequest {
         ToolCallRequest {
             tool_call_id: id.to_owned(),
             tool_name: name.to_owned(),
             input,
+            provider_executed: false,
+        }
+    }
+
+    /// A call the provider already ran (see [`ToolCallRequest::provider_executed`]).
+    pub fn provider_executed(id: &str, name: &str, input: Value) -> ToolCallRequest {
+        ToolCallRequest {
+            provider_executed: true,
+            ..ToolCallRequest::new(id, name, input)
+        }
+    }
+}
+
+/// The result of a call the provider ran, as the model's answer carries it
+/// (AI SDK `LanguageModelV3ToolResult` / `LanguageModelV2ToolResult`:
+/// `{ type: "tool-result", toolCallId, toolName, result, isError? }`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProviderToolResult {
+    /// The provider-executed call it answers.
+    pub tool_call_id: String,
+    /// What the provider's tool gave (`null` when the part had none).
+    pub result: Value,
+    /// The provider marked it as an error.
+    pub is_error: bool,
+}
+
+impl ProviderToolResult {
+    /// A result from its parts.
+    pub fn new(tool_call_id: &str, result: Value, is_error: bool) -> ProviderToolResult {
+        ProviderToolResult {
+            tool_call_id: tool_call_id.to_owned(),
+            result,
+            is_error,
+        }
+    }
+
+    /// The AI SDK `ToolResultOutput` of it in the assistant message, as AI SDK
+    /// `ai@6` `generateText` writes a provider's result (`toResponseMessages`,
+    /// `createToolModelOutput`): `error-json` when an error, else `text` for a
+    /// string and `json` for anything else.
+    pub fn output_part(&self) -> Value {
+        match (&self.result, self.is_error) {
+            (v, true) => json!({ "type": "error-json", "value": v }),
+            (Value::String(s), false) => json!({ "type": "text", "value": s }),
+            (v, false) => json!({ "type": "json", "value": v }),
         }
     }
 }
@@ -131,13 +186,20 @@ pub struct Usage {
     pub output_tokens: u64,
 }
 
+/// The largest token count read from a model's answer: `2^53 − 1`
+/// (`Number.MAX_SAFE_INTEGER`, so a sum is still exact in JS).
+pub const MAX_TOKEN_COUNT: u64 = (1 << 53) - 1;
+
 /// What the model answered in one step.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ModelResponse {
-    /// Its text (`""` when none).
+    /// Its text (`""` when none; text parts are joined).
     pub text: String,
-    /// The calls it asked for, in order.
+    /// The calls it asked for, in order (with those the provider ran, marked
+    /// [`ToolCallRequest::provider_executed`]).
     pub tool_calls: Vec<ToolCallRequest>,
+    /// The results of the calls the provider ran, when it sent them.
+    pub provider_results: Vec<ProviderToolResult>,
     /// Its token counts.
     pub usage: Usage,
     /// Why it stopped (`"stop"`, `"tool-calls"`, …), when it said.
@@ -167,11 +229,26 @@ impl ModelResponse {
 
     /// Reads an answer of either shape; `path` names it in errors.
     ///
-    /// * the function shape `{ text?, toolCalls?: [{ toolCallId?, toolName, input? | args? }], usage?: { inputTokens, outputTokens }, finishReason? }`;
-    /// * the `doGenerate` shape `{ content: [{ type: "text", text } | { type: "tool-call", toolCallId, toolName, input }], usage, finishReason, response?: { modelId } }`
+    /// * the function shape `{ text?, toolCalls?: [{ toolCallId?, toolName, input? | args?, providerExecuted?, result?, isError? }], usage?: { inputTokens, outputTokens }, finishReason? }`
+    ///   (`result`/`isError` are read for a `providerExecuted: true` call only: the provider's result);
+    /// * the `doGenerate` shape `{ content: [{ type: "text", text } | { type: "tool-call", toolCallId, toolName, input, providerExecuted? } | { type: "tool-result", toolCallId, toolName, result, isError? }], usage, finishReason, response?: { modelId } }`
     ///   with V2 usage (`inputTokens: number`) or V3 usage (`inputTokens: { total }`) and V3 `finishReason: { unified }`.
+    ///   A `tool-result` part is the provider's result of a `providerExecuted` call of the same
+    ///   content (`LanguageModelV3ToolResult`: "executed by the provider"); other part types are skipped.
     ///
-    /// Errors: `INVALID_ARGUMENT` at `path` (not an object), `path.toolCalls[i].toolName` (not a string).
+    /// Usage, as AI SDK `LanguageModelV3Usage` types it (`number | undefined`):
+    /// a count that is missing, `null` or `undefined` is 0 (as
+    /// `@mcpjam/sdk@1.14.0 HostRunner` sums `usage?.inputTokens ?? 0`); any
+    /// other count must be a whole number from 0 to [`MAX_TOKEN_COUNT`]. A
+    /// count outside that (`-5`, `1.5`, `"a"`, `NaN`) is never rounded or
+    /// zeroed: it is an error, so the run ends with the malformed answer named.
+    ///
+    /// Errors: `INVALID_ARGUMENT` at `path` (not an object), `path.text` (not a string),
+    /// `path.toolCalls` (not an array), `path.toolCalls[i].toolName` / `path.content[i].toolName`
+    /// (not a string), `….providerExecuted` (not a boolean), `path.content[i].toolCallId`
+    /// (a `tool-result` part that answers no `providerExecuted` call of the answer),
+    /// `path.usage` (not an object), `path.usage.inputTokens` / `…outputTokens`
+    /// (or `….total` in the V3 shape: not a whole number 0 to 2^53 − 1).
     pub fn from_json(v: &Value, step: usize, path: &str) -> crate::error::Result<ModelResponse> {
         use crate::error::MatcherError;
         let Some(o) = v.as_object() else {
@@ -181,7 +258,7 @@ impl ModelResponse {
             ));
         };
         let mut r = ModelResponse {
-            usage: read_usage(o.get("usage")),
+            usage: read_usage(o.get("usage"), &format!("{path}.usage"))?,
             finish_reason: match o.get("finishReason") {
                 Some(Value::String(s)) => Some(s.clone()),
                 Some(Value::Object(f)) => f.get("unified").and_then(Value::as_str).map(str::to_owned),
@@ -194,17 +271,19 @@ impl ModelResponse {
                 .map(str::to_owned),
             ..Default::default()
         };
-        let (calls, calls_path) = if let Some(Value::Array(content)) = o.get("content") {
-            for part in content {
-                if part.get("type").and_then(Value::as_str) == Some("text") {
-                    r.text.push_str(part.get("text").and_then(Value::as_str).unwrap_or(""));
+        // (part, its path) of each call; results of provider-executed calls.
+        let mut calls: Vec<(&Value, String)> = Vec::new();
+        // (part, its path, the call it belongs to when it is the call itself).
+        let mut results: Vec<(&Value, String, Option<usize>)> = Vec::new();
+        if let Some(Value::Array(content)) = o.get("content") {
+            for (i, part) in content.iter().enumerate() {
+                match part.get("type").and_then(Value::as_str) {
+                    Some("text") => r.text.push_str(part.get("text").and_then(Value::as_str).unwrap_or("")),
+                    Some("tool-call") => calls.push((part, format!("{path}.content[{i}]"))),
+                    Some("tool-result") => results.push((part, format!("{path}.content[{i}]"), None)),
+                    _ => {}
                 }
             }
-            let calls: Vec<&Value> = content
-                .iter()
-                .filter(|p| p.get("type").and_then(Value::as_str) == Some("tool-call"))
-                .collect();
-            (calls, format!("{path}.content"))
         } else {
             match o.get("text") {
                 None | Some(Value::Null) => {}
@@ -217,8 +296,18 @@ impl ModelResponse {
                 }
             }
             match o.get("toolCalls") {
-                None | Some(Value::Null) => (Vec::new(), String::new()),
-                Some(Value::Array(a)) => (a.iter().collect(), format!("{path}.toolCalls")),
+                None | Some(Value::Null) => {}
+                Some(Value::Array(a)) => {
+                    for (i, c) in a.iter().enumerate() {
+                        let p = format!("{path}.toolCalls[{i}]");
+                        if c.get("providerExecuted") == Some(&Value::Bool(true))
+                            && c.get("result").is_some_and(|v| !v.is_null())
+                        {
+                            results.push((c, p.clone(), Some(i)));
+                        }
+                        calls.push((c, p));
+                    }
+                }
                 Some(_) => {
                     return Err(MatcherError::invalid_argument(
                         format!("{path}.toolCalls"),
@@ -226,13 +315,23 @@ impl ModelResponse {
                     ))
                 }
             }
-        };
-        for (i, c) in calls.into_iter().enumerate() {
+        }
+        for (i, (c, p)) in calls.into_iter().enumerate() {
             let Some(name) = c.get("toolName").and_then(Value::as_str) else {
                 return Err(MatcherError::invalid_argument(
-                    format!("{calls_path}[{i}].toolName"),
+                    format!("{p}.toolName"),
                     "a tool call's toolName must be a string",
                 ));
+            };
+            let provider_executed = match c.get("providerExecuted") {
+                None | Some(Value::Null) => false,
+                Some(Value::Bool(b)) => *b,
+                Some(_) => {
+                    return Err(MatcherError::invalid_argument(
+                        format!("{p}.providerExecuted"),
+                        "providerExecuted must be a boolean",
+                    ))
+                }
             };
             let id = match c.get("toolCallId").and_then(Value::as_str) {
                 Some(id) if !id.is_empty() => id.to_owned(),
@@ -243,27 +342,95 @@ impl ModelResponse {
                 tool_call_id: id,
                 tool_name: name.to_owned(),
                 input,
+                provider_executed,
             });
+        }
+        for (part, p, own) in results {
+            let id = part.get("toolCallId").and_then(Value::as_str).unwrap_or("");
+            let call = match own {
+                Some(i) => r.tool_calls.get(i),
+                None => r
+                    .tool_calls
+                    .iter()
+                    .find(|c| c.provider_executed && !id.is_empty() && c.tool_call_id == id),
+            };
+            let Some(call) = call else {
+                return Err(MatcherError::invalid_argument(
+                    format!("{p}.toolCallId"),
+                    "a tool-result part must answer a providerExecuted tool call of the same answer (by toolCallId)",
+                ));
+            };
+            let call_id = call.tool_call_id.clone();
+            let is_error = match part.get("isError") {
+                None | Some(Value::Null) => false,
+                Some(Value::Bool(b)) => *b,
+                Some(_) => {
+                    return Err(MatcherError::invalid_argument(
+                        format!("{p}.isError"),
+                        "isError must be a boolean",
+                    ))
+                }
+            };
+            let result = part.get("result").cloned().unwrap_or(Value::Null);
+            r.provider_results
+                .push(ProviderToolResult::new(&call_id, result, is_error));
         }
         Ok(r)
     }
 }
 
-fn count(v: Option<&Value>) -> u64 {
-    match v {
-        Some(Value::Number(n)) => n.as_f64().filter(|f| *f >= 0.0).map_or(0, |f| f as u64),
-        Some(Value::Object(o)) => count(o.get("total")),
-        _ => 0,
+/// Describes a value for an error message: its JSON text, cut at 40 characters.
+fn shown(v: &Value) -> String {
+    let t = v.to_string();
+    if t.chars().count() > 40 {
+        format!("{}…", t.chars().take(40).collect::<String>())
+    } else {
+        t
     }
 }
 
-fn read_usage(v: Option<&Value>) -> Usage {
-    let o = v.and_then(Value::as_object);
-    let get = |k: &str| count(o.and_then(|o: &Map<String, Value>| o.get(k)));
-    Usage {
-        input_tokens: get("inputTokens"),
-        output_tokens: get("outputTokens"),
+fn count(v: Option<&Value>, path: &str, v3_total: bool) -> crate::error::Result<u64> {
+    use crate::error::MatcherError;
+    let bad = |v: &Value, path: &str| {
+        Err(MatcherError::invalid_argument(
+            path,
+            format!(
+                "a token count must be a whole number from 0 to 2^53 - 1 (or left out), got {}",
+                shown(v)
+            ),
+        ))
+    };
+    match v {
+        None | Some(Value::Null) => Ok(0),
+        Some(n @ Value::Number(num)) => match (num.as_u64(), num.as_f64()) {
+            (Some(u), _) if u <= MAX_TOKEN_COUNT => Ok(u),
+            (None, Some(f)) if f >= 0.0 && f.fract() == 0.0 && f <= MAX_TOKEN_COUNT as f64 => Ok(f as u64),
+            _ => bad(n, path),
+        },
+        Some(Value::Object(o)) if !v3_total => count(o.get("total"), &format!("{path}.total"), true),
+        Some(other) => bad(other, path),
     }
+}
+
+fn read_usage(v: Option<&Value>, path: &str) -> crate::error::Result<Usage> {
+    let o = match v {
+        None | Some(Value::Null) => return Ok(Usage::default()),
+        Some(Value::Object(o)) => o,
+        Some(other) => {
+            return Err(crate::error::MatcherError::invalid_argument(
+                path,
+                format!(
+                    "usage must be an object {{ inputTokens, outputTokens }}, got {}",
+                    shown(other)
+                ),
+            ))
+        }
+    };
+    let get = |k: &str| count(o.get(k), &format!("{path}.{k}"), false);
+    Ok(Usage {
+        input_tokens: get("inputTokens")?,
+        output_tokens: get("outputTokens")?,
+    })
 }
 
 /// What running one tool call gave.

@@ -1,7 +1,17 @@
 //! The loop natively: [`run_agent`] drives an [`AgentRun`] over a [`Model`]
 //! and a [`ToolExecutor`], synchronously, timing steps and tools with
-//! `std::time::Instant` (deadlines are checked after each wait returns: a
-//! native model or tool is not interrupted).
+//! `std::time::Instant`.
+//!
+//! **Deadlines do not preempt a call.** [`Model::generate`] and
+//! [`ToolExecutor::call`] are ordinary synchronous calls: the loop cannot
+//! interrupt one that blocks, so `timeout.totalMs` / `timeout.stepMs` are
+//! checked when each call returns (and between the tool calls of a step). A
+//! call that returns after the deadline ends the run with the timeout error
+//! (its answer is dropped), but only once it returns; a call that never
+//! returns hangs the run. To bound a blocking model or tool, bound it inside
+//! the implementation (an HTTP client's own timeout, a deadline passed to the
+//! MCP client). The JS `TestAgent` differs here: it races each wait against
+//! the deadline and aborts the call's `AbortSignal`.
 
 use super::machine::{Action, AgentRun};
 use super::model::{ModelRequest, ModelResponse, ToolCallRequest, ToolDefinition, ToolOutcome};
@@ -38,6 +48,12 @@ impl<F: FnMut(&ToolCallRequest) -> ToolOutcome> ToolExecutor for F {
 /// A model error or timeout is the record's `error` (with the partial run),
 /// never an `Err`. Custom stop conditions ([`StopCondition::Custom`]) are not
 /// available natively: use `StepCountIs`/`HasToolCall`.
+///
+/// Timeouts are checked when a call returns, never during one (see the module
+/// docs): a model or tool that blocks past `options.timeouts` is not
+/// interrupted; the run ends with `Prompt timed out after … ms
+/// (timeout.totalMs)` / `Step n timed out …` as soon as it returns, and the
+/// remaining tool calls of that step are not started.
 ///
 /// Errors (before any model call): `INVALID_OPTION` as [`AgentRun::new`], and
 /// at `options.stopWhen[i]` for a `Custom` condition.
@@ -79,6 +95,9 @@ pub fn run_agent(
             Action::ExecuteTools { calls, deadline_ms } => {
                 let mut outcomes = Vec::with_capacity(calls.len());
                 for c in &calls {
+                    if late(deadline_ms, now()) {
+                        break; // timed out below; the rest are not started
+                    }
                     let start = now();
                     let mut o = executor.call(c);
                     o.start_ms = start;

@@ -2,9 +2,10 @@
 //! recorded run can be driven again offline. The trace is read by
 //! [`crate::traces::PromptResult`] (any format it reads); each assistant
 //! message of its conversation is one step's answer (its text parts and its
-//! `tool-call` parts), in order.
+//! `tool-call` parts, with a call the provider ran kept as `providerExecuted`
+//! and its result, so replaying never runs it locally), in order.
 
-use super::model::{ModelResponse, ToolCallRequest};
+use super::model::{ModelResponse, ProviderToolResult, ToolCallRequest};
 use serde_json::Value;
 
 /// The model answers of a conversation in AI SDK `ModelMessage` form: one per
@@ -46,7 +47,20 @@ pub fn replay_steps(messages: &[Value]) -> Vec<ModelResponse> {
                             };
                             let name = p.get("toolName").and_then(Value::as_str).unwrap_or("");
                             let input = p.get("input").or_else(|| p.get("args")).cloned().unwrap_or(Value::Null);
-                            r.tool_calls.push(ToolCallRequest::new(&id, name, input));
+                            let mut call = ToolCallRequest::new(&id, name, input);
+                            call.provider_executed = p.get("providerExecuted") == Some(&Value::Bool(true));
+                            r.tool_calls.push(call);
+                        }
+                        // A provider's result, kept in the assistant message after its call.
+                        Some("tool-result") => {
+                            let id = p.get("toolCallId").and_then(Value::as_str).unwrap_or("");
+                            if r.tool_calls.iter().any(|c| c.provider_executed && c.tool_call_id == id) {
+                                let output = p.get("output");
+                                let kind = output.and_then(|o| o.get("type")).and_then(Value::as_str).unwrap_or("");
+                                let value = output.and_then(|o| o.get("value")).cloned().unwrap_or(Value::Null);
+                                r.provider_results
+                                    .push(ProviderToolResult::new(id, value, kind.starts_with("error")));
+                            }
                         }
                         _ => {}
                     }

@@ -125,7 +125,8 @@ impl AgentLoop {
         self.run.step_index()
     }
 
-    /// The tool outcomes `[{ output, thrown, startMs, endMs }]` (JSON), in the order of the `executeTools` calls.
+    /// The tool outcomes `[{ output, thrown, startMs, endMs } | { unsupported, startMs, endMs }]` (JSON),
+    /// in the order of the `executeTools` calls (see [`crate::agent::json::outcomes_from_json`]).
     pub fn tools_finished(&mut self, outcomes: &str, now: f64) -> String {
         let v = parse(outcomes, "outcomes").unwrap_or(Value::Null);
         let a = self.run.tools_finished(outcomes_from_json(&v), now);
@@ -135,6 +136,13 @@ impl AgentLoop {
     /// Whether any of the caller's stop conditions held.
     pub fn stop_checked(&mut self, stop: bool, now: f64) -> String {
         let a = self.run.stop_checked(stop, now);
+        self.out(a)
+    }
+
+    /// The model's answer has no JSON form (`why`: `JSON.stringify`'s reason, e.g. a
+    /// `BigInt`): ends the run with [`crate::agent::json::unsupported_answer`].
+    pub fn model_unreadable(&mut self, why: &str, now: f64) -> String {
+        let a = self.run.failed(&crate::agent::json::unsupported_answer(why), now);
         self.out(a)
     }
 

@@ -579,3 +579,305 @@ fn eval_test_aggregates_follow_the_reference_formulas() {
     assert_eq!(a.latency["e2e"]["count"], 3);
     assert_eq!(a.latency["llm"]["max"], 150.0);
 }
+
+/// A step the provider partly ran itself (AI SDK `ai@6` `generateText`,
+/// `dist/index.mjs` `toResponseMessages` and the loop's `clientToolCalls`):
+/// the provider's call stays in the assistant message marked
+/// `providerExecuted: true` with its `tool-result` after it (output `json` for
+/// a non-string result), only the client's call is executed and answered in
+/// the tool message, and the recorded call keeps the provider's result.
+#[test]
+fn provider_executed_calls_are_recorded_never_executed() {
+    let step0 = json!({ "content": [
+        { "type": "text", "text": "Searching." },
+        { "type": "tool-call", "toolCallId": "ws1", "toolName": "web_search", "input": "{\"query\":\"rust\"}", "providerExecuted": true },
+        { "type": "tool-result", "toolCallId": "ws1", "toolName": "web_search", "result": [{ "url": "https://www.rust-lang.org" }] },
+        { "type": "tool-call", "toolCallId": "e1", "toolName": "echo", "input": "{\"message\":\"x\"}" }
+    ], "finishReason": { "unified": "tool-calls" }, "usage": { "inputTokens": { "total": 4 }, "outputTokens": { "total": 2 } } });
+    let r0 = ModelResponse::from_json(&step0, 0, "response").unwrap();
+    assert!(r0.tool_calls[0].provider_executed && !r0.tool_calls[1].provider_executed);
+    let mut s = script(vec![r0, ModelResponse::text("done")]);
+    let mut ran = Vec::new();
+    let exec = |c: &ToolCallRequest| {
+        ran.push(c.tool_name.clone());
+        tools(c)
+    };
+    let r = run_agent(
+        &AgentConfig::default(),
+        defs(),
+        "find rust",
+        &PromptOptions::default(),
+        &mut s,
+        exec,
+    )
+    .unwrap();
+    assert_eq!(ran, vec!["echo"]);
+    assert_eq!(r.stop_reason, "finished");
+    assert_eq!(r.tool_calls.len(), 2);
+    let ws = &r.tool_calls[0];
+    assert_eq!((ws.tool_name.as_str(), ws.id.as_str()), ("web_search", "ws1"));
+    assert_eq!(ws.arguments.get("query"), Some(&json!("rust")));
+    assert_eq!(ws.result, Some(json!([{ "url": "https://www.rust-lang.org" }])));
+    assert_eq!(ws.is_error, Some(false));
+    assert_eq!(
+        r.messages[1],
+        json!({ "role": "assistant", "content": [
+            { "type": "text", "text": "Searching." },
+            { "type": "tool-call", "toolCallId": "ws1", "toolName": "web_search", "input": { "query": "rust" }, "providerExecuted": true },
+            { "type": "tool-result", "toolCallId": "ws1", "toolName": "web_search", "output": { "type": "json", "value": [{ "url": "https://www.rust-lang.org" }] } },
+            { "type": "tool-call", "toolCallId": "e1", "toolName": "echo", "input": { "message": "x" } }
+        ] })
+    );
+    assert_eq!(
+        r.messages[2],
+        json!({ "role": "tool", "content": [
+            { "type": "tool-result", "toolCallId": "e1", "toolName": "echo", "output": { "type": "json", "value": mcp_text("x") } }
+        ] })
+    );
+    // The second model call sees the same conversation; no span for a call nobody here ran.
+    assert_eq!(s.seen[1].messages[1..], r.messages[1..3]);
+    assert!(r.spans.iter().all(|sp| sp.tool_call_id.as_deref() != Some("ws1")));
+}
+
+/// A step whose only calls the provider ran ends the loop (AI SDK
+/// `generateText` goes on only while the client executed calls), even under
+/// `stopAfterToolCall` of that name; a provider's error result is `error-json`
+/// (`createToolModelOutput` with `errorMode: "json"`), a call without a result
+/// part is recorded without one.
+#[test]
+fn provider_executed_only_step_finishes() {
+    let step0 = json!({ "content": [
+        { "type": "tool-call", "toolCallId": "a", "toolName": "web_search", "input": "{}", "providerExecuted": true },
+        { "type": "tool-result", "toolCallId": "a", "toolName": "web_search", "result": "quota exceeded", "isError": true },
+        { "type": "tool-call", "toolCallId": "b", "toolName": "code_exec", "input": "{}", "providerExecuted": true },
+        { "type": "text", "text": "No luck." }
+    ], "finishReason": "stop" });
+    let mut s = script(vec![ModelResponse::from_json(&step0, 0, "response").unwrap()]);
+    let options = PromptOptions {
+        stop_after_tool_call: vec!["web_search".into()],
+        ..Default::default()
+    };
+    let never = |_: &ToolCallRequest| -> ToolOutcome { unreachable!("the provider ran these") };
+    let r = run_agent(&AgentConfig::default(), defs(), "p", &options, &mut s, never).unwrap();
+    assert_eq!(
+        (r.stop_reason, s.seen.len(), r.text.as_str()),
+        ("finished", 1, "No luck.")
+    );
+    assert_eq!(
+        (r.tool_calls[0].result.clone(), r.tool_calls[0].is_error),
+        (Some(json!("quota exceeded")), Some(true))
+    );
+    assert_eq!((r.tool_calls[1].result.clone(), r.tool_calls[1].is_error), (None, None));
+    assert_eq!(r.messages.len(), 2); // user, assistant: no tool message
+                                     // (The step's text is joined and goes first in the assistant message.)
+    assert_eq!(
+        r.messages[1]["content"][2]["output"],
+        json!({ "type": "error-json", "value": "quota exceeded" })
+    );
+    // A result that answers no provider-executed call is a malformed answer.
+    let orphan = json!({ "content": [{ "type": "tool-result", "toolCallId": "zz", "toolName": "x", "result": 1 }] });
+    let e = ModelResponse::from_json(&orphan, 0, "response").unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_str()),
+        (ErrorCode::InvalidArgument, "response.content[0].toolCallId")
+    );
+    // The function shape: the call carries its result; replaying the run keeps both.
+    let f = json!({ "toolCalls": [{ "toolName": "web_search", "input": {}, "providerExecuted": true, "result": { "hits": 3 } }] });
+    let fr = ModelResponse::from_json(&f, 1, "response").unwrap();
+    assert_eq!(
+        fr.provider_results,
+        vec![ProviderToolResult::new("call-1-0", json!({ "hits": 3 }), false)]
+    );
+    let replayed = replay_steps(&r.messages);
+    assert!(replayed[0].tool_calls.iter().all(|c| c.provider_executed));
+    assert_eq!(
+        replayed[0].provider_results,
+        vec![ProviderToolResult::new("a", json!("quota exceeded"), true)]
+    );
+}
+
+/// Usage as AI SDK types it (`number | undefined`): left out is 0 (as
+/// `@mcpjam/sdk@1.14.0 HostRunner` sums `usage?.inputTokens ?? 0`); a count
+/// that is not a whole number ≥ 0 is never rounded or zeroed, it is an error
+/// naming the field.
+#[test]
+fn malformed_usage_is_refused_not_coerced() {
+    let ok =
+        ModelResponse::from_json(&json!({ "text": "", "usage": { "outputTokens": null } }), 0, "response").unwrap();
+    assert_eq!(ok.usage, Usage::default());
+    let v3 = json!({ "content": [], "usage": { "inputTokens": { "total": null }, "outputTokens": { "total": 3 } } });
+    assert_eq!(
+        ModelResponse::from_json(&v3, 0, "response")
+            .unwrap()
+            .usage
+            .output_tokens,
+        3
+    );
+    let exact = json!({ "usage": { "inputTokens": 9_007_199_254_740_991_u64 } });
+    assert_eq!(
+        ModelResponse::from_json(&exact, 0, "response")
+            .unwrap()
+            .usage
+            .input_tokens,
+        MAX_TOKEN_COUNT
+    );
+    for (usage, path, got) in [
+        (json!({ "inputTokens": -5 }), "response.usage.inputTokens", "got -5"),
+        (json!({ "inputTokens": "a" }), "response.usage.inputTokens", "got \"a\""),
+        (json!({ "outputTokens": 1.5 }), "response.usage.outputTokens", "got 1.5"),
+        (
+            json!({ "inputTokens": 9_007_199_254_740_992_u64 }),
+            "response.usage.inputTokens",
+            "got 9007199254740992",
+        ),
+        (
+            json!({ "inputTokens": { "total": -1 } }),
+            "response.usage.inputTokens.total",
+            "got -1",
+        ),
+        (
+            json!({ "inputTokens": { "total": { "total": 1 } } }),
+            "response.usage.inputTokens.total",
+            "got {\"total\":1}",
+        ),
+        (json!(5), "response.usage", "got 5"),
+    ] {
+        let e = ModelResponse::from_json(&json!({ "text": "", "usage": usage }), 0, "response").unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidArgument, path), "{usage}");
+        assert!(e.message.contains(got), "{}", e.message);
+    }
+}
+
+/// Options out of their domain, read as the JS glue hands them over: the
+/// messages state the domain (`maxSteps` 1 to 2^32 − 1) and the value given;
+/// `hasToolCall("")` and wrongly typed `provider`/`modelName` are refused at
+/// their paths (never silently ignored).
+#[test]
+fn option_domains_are_stated() {
+    use mcp_matchers::agent::json::{config_from_json, prompt_options_from_json};
+    for (v, got) in [
+        (json!(4_294_967_296_u64), "4294967296"),
+        (json!(0), "0"),
+        (json!(2.5), "2.5"),
+    ] {
+        let e = config_from_json(&json!({ "maxSteps": v })).unwrap_err();
+        assert_eq!(
+            (e.code, e.path.as_str()),
+            (ErrorCode::InvalidOption, "options.maxSteps")
+        );
+        assert_eq!(
+            e.message,
+            format!("maxSteps must be a whole number from 1 to 4294967295 (2^32 - 1), got {got}")
+        );
+    }
+    assert_eq!(
+        config_from_json(&json!({ "maxSteps": 4_294_967_295_u64 }))
+            .unwrap()
+            .max_steps,
+        MAX_MAX_STEPS
+    );
+    for (key, v) in [("provider", json!(5)), ("modelName", json!({}))] {
+        let e = config_from_json(&json!({ key: v })).unwrap_err();
+        assert_eq!((e.code, e.path), (ErrorCode::InvalidOption, format!("options.{key}")));
+    }
+    let c = config_from_json(&json!({ "provider": "openai", "modelName": "gpt-4o" })).unwrap();
+    assert_eq!(
+        (c.provider.as_deref(), c.model.as_deref()),
+        (Some("openai"), Some("gpt-4o"))
+    );
+    let e = prompt_options_from_json(&json!({ "stopWhen": [{ "kind": "hasToolCall", "name": "" }] })).unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_str()),
+        (ErrorCode::InvalidOption, "options.stopWhen[0]")
+    );
+    let e = prompt_options_from_json(&json!({ "stopWhen": [{ "kind": "stepCountIs", "n": 4_294_967_296_u64 }] }))
+        .unwrap_err();
+    assert!(
+        e.message.contains("from 1 to 4294967295") && e.message.ends_with("got 4294967296"),
+        "{}",
+        e.message
+    );
+    let opts = PromptOptions {
+        stop_when: vec![StopCondition::HasToolCall(String::new())],
+        ..Default::default()
+    };
+    assert_eq!(
+        AgentRun::new(AgentConfig::default(), defs(), "p", opts)
+            .unwrap_err()
+            .path,
+        "options.stopWhen[0]"
+    );
+}
+
+/// A tool result with no JSON form (the glue's `{ unsupported }` outcome) is
+/// an error result naming `UNSUPPORTED_VALUE`, never "gave no outcome".
+#[test]
+fn unsupported_tool_results_are_named() {
+    use mcp_matchers::agent::json::outcomes_from_json;
+    let o = outcomes_from_json(
+        &json!([{ "unsupported": "Do not know how to serialize a BigInt", "startMs": 1, "endMs": 2 }]),
+    );
+    assert!(o[0].is_error());
+    assert_eq!(
+        o[0].output,
+        json!("UNSUPPORTED_VALUE: the tool's result has no JSON form (Do not know how to serialize a BigInt)")
+    );
+    assert_eq!((o[0].start_ms, o[0].end_ms), (1.0, 2.0));
+}
+
+/// The native loop cannot preempt a synchronous call (documented on
+/// `run_agent`): a tool that blocks past `stepMs` finishes, then the run ends
+/// with the step timeout and the step's remaining calls are never started.
+#[test]
+fn native_deadlines_are_checked_between_calls() {
+    let mut s = script(vec![ModelResponse::tool_calls(vec![
+        call("slow", "echo", json!({ "message": "slow" })),
+        call("next", "echo", json!({ "message": "next" })),
+    ])]);
+    let opts = PromptOptions {
+        timeouts: Timeouts {
+            step_ms: Some(20.0),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let mut ran = Vec::new();
+    let exec = |c: &ToolCallRequest| {
+        ran.push(c.tool_call_id.clone());
+        std::thread::sleep(std::time::Duration::from_millis(80));
+        tools(c)
+    };
+    let t0 = std::time::Instant::now();
+    let r = run_agent(&AgentConfig::default(), defs(), "p", &opts, &mut s, exec).unwrap();
+    assert!(t0.elapsed().as_millis() >= 80, "the blocking call ran to its end");
+    assert_eq!(ran, vec!["slow"]);
+    assert_eq!(
+        r.error.as_deref(),
+        Some("Step 1 timed out after 20 ms (timeout.stepMs)")
+    );
+    assert_eq!(r.tool_calls.len(), 2); // both recorded, neither answered
+}
+
+/// `LanguageModelV3ToolResult.preliminary`: "preliminary tool results replace
+/// each other … there always has to be a final" one: the last result of a
+/// provider-executed call is the one recorded.
+#[test]
+fn the_final_provider_result_wins() {
+    let v = json!({ "content": [
+        { "type": "tool-call", "toolCallId": "a", "toolName": "render", "input": "{}", "providerExecuted": true },
+        { "type": "tool-result", "toolCallId": "a", "toolName": "render", "result": "preview", "preliminary": true },
+        { "type": "tool-result", "toolCallId": "a", "toolName": "render", "result": "final" }
+    ] });
+    let mut s = script(vec![ModelResponse::from_json(&v, 0, "response").unwrap()]);
+    let never = |_: &ToolCallRequest| -> ToolOutcome { unreachable!() };
+    let r = run_agent(
+        &AgentConfig::default(),
+        defs(),
+        "p",
+        &PromptOptions::default(),
+        &mut s,
+        never,
+    )
+    .unwrap();
+    assert_eq!(r.tool_calls[0].result, Some(json!("final")));
+}
