@@ -133,7 +133,7 @@ function clearVerdict() {
   setStale(false);
   $("alignment").tBodies[0].replaceChildren();
   $("show-all").hidden = true;
-  for (const id of ["assertion-results", "timeline", "response-results", "response-text", "expectation-results"]) $(id).replaceChildren();
+  for (const id of ["assertion-results", "timeline", "trace-timeline", "response-results", "response-text", "expectation-results"]) $(id).replaceChildren();
   lastVerdict = null;
   verdictInput = null;
 }
@@ -360,7 +360,50 @@ function evaluateTrace(input) {
   body.replaceChildren(frag);
   $("show-all").hidden = drawn.length === all.length;
   $("show-all").textContent = `Show all ${all.length} rows`;
+  drawTraceTimeline(input);
   lastVerdict = { kind: "trace", format: input.format, passed: r.passed, missing: r.missing, extra: r.extra, outOfOrder: r.outOfOrder, argumentMismatches: r.argumentMismatches };
+}
+
+/** The text parts of an AI SDK ModelMessage (assistant content: a string or parts). */
+const messageText = (m) => (typeof m.content === "string" ? m.content : Array.isArray(m.content) ? m.content.filter((p) => p?.type === "text").map((p) => p.text).join("") : "");
+const ms = (span) => (span ? ` · ${Math.round(span.endMs - span.startMs)} ms` : "");
+
+/**
+ * What happened, step by step: each model turn with its duration (where the
+ * run's spans record one), the model's text, and each call with its
+ * arguments, what it returned and how long it took.
+ */
+function drawTraceTimeline(input) {
+  const box = $("trace-timeline");
+  box.replaceChildren();
+  const spans = input.result.getSpans?.() ?? [];
+  const stepSpan = new Map(spans.filter((s) => s.category === "step").map((s) => [s.stepIndex, s]));
+  const toolSpan = new Map(spans.filter((s) => s.category === "tool" && s.toolCallId).map((s) => [s.toolCallId, s]));
+  const texts = input.result.getMessages().filter((m) => m.role === "assistant").map(messageText);
+  const steps = new Map();
+  for (const c of input.calls) {
+    if (!steps.has(c.step)) steps.set(c.step, []);
+    steps.get(c.step).push(c);
+  }
+  const count = Math.max(texts.length, ...[...steps.keys()].map((k) => k + 1), 0);
+  let drawn = 0;
+  for (let k = 0; k < count; k++) {
+    if (!showAll && drawn >= ROW_LIMIT) break;
+    const calls = steps.get(k) ?? [];
+    const section = el("section", { class: "turn", "aria-label": `step ${k}` }, el("h4", {}, `Step ${k}`, el("span", { class: "note", text: ` · ${calls.length} call(s)${ms(stepSpan.get(k))}` })));
+    if (texts[k]) section.append(el("p", { class: "model-text", text: texts[k].length > 600 ? `${texts[k].slice(0, 600)}…` : texts[k] }));
+    const ol = el("ol", { class: "events" });
+    for (const c of calls) {
+      if (!showAll && drawn++ >= ROW_LIMIT) break;
+      ol.append(el("li", { class: `event tool${c.isError ? " failed" : ""}` },
+        el("span", { class: "chip tool", text: c.kind ?? "tool" }), " ", el("code", { text: compact(c) }),
+        el("span", { class: "note", text: ms(toolSpan.get(c.id)) }),
+        resultText(c) ? el("div", { class: `call-result${c.isError ? " failed" : ""}`, text: resultText(c) }) : null));
+    }
+    if (calls.length) section.append(ol);
+    box.append(section);
+  }
+  if (count === 0) box.append(el("p", { class: "note", text: "No model turn recorded." }));
 }
 
 const CATEGORY = { "file-edit": "edit", "web-search": "search", "web-fetch": "fetch" };

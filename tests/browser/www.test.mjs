@@ -426,6 +426,12 @@ test("an agent run saved with toEvalResult() opens in the viewer with its calls"
   await page.fill("#expected", '[{"toolName":"get_weather","arguments":{"city":"Oslo"}},{"toolName":"send_email"}]');
   await page.waitForFunction(() => document.querySelector("#verdict").textContent === "PASS");
   assert.match(await counts(page), /^2 paired · 0 missing · 0 extra/);
+  // The run's spans give each step and call its duration; the model's final text is its last step.
+  const steps = await page.$$eval("#trace-timeline .turn h4", (hs) => hs.map((h) => h.textContent));
+  assert.equal(steps.length, 2);
+  assert.match(steps[0], /^Step 0 · 2 call\(s\) · \d+ ms$/);
+  assert.match(await page.textContent("#trace-timeline .turn:last-child .model-text"), /^Done\.$/);
+  assert.match(await page.textContent("#trace-timeline .event"), /get_weather\(\{"city":"Oslo"\}\) · \d+ ms→ Sunny in Oslo/);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -674,6 +680,12 @@ test("each actual call shows what it returned; rows filter by status and search 
   await page.setInputFiles("#file", `${root}/tests/fixtures/traces/openai-chat/messages.multi-turn-history.json`);
   await page.waitForFunction(() => /multi-turn-history/.test(document.querySelector("#format").textContent));
   assert.deepEqual(await page.$$eval("tr.paired .call-result", (ds) => ds.map((d) => d.textContent)), ["→ Mexico", "→ Pydantic AI", "→ sunny"]);
+  // Step by step: the first assistant turn asked for two calls, the second for one.
+  assert.deepEqual(await page.$$eval("#trace-timeline .turn", (ts) => ts.map((t) => [t.querySelector("h4").textContent, [...t.querySelectorAll(".event code")].map((c) => c.textContent)])), [
+    ["Step 0 · 2 call(s)", ["get_country({})", "get_product_name({})"]],
+    ["Step 1 · 1 call(s)", ['get_weather({"city":"Mexico City"})']],
+  ]);
+  assert.deepEqual(await page.$$eval("#trace-timeline .call-result", (ds) => ds.map((d) => d.textContent)), ["→ Mexico", "→ Pydantic AI", "→ sunny"]);
   await page.fill("#expected", JSON.stringify([
     { toolName: "get_weather", arguments: { city: "Paris" } },
     { toolName: "get_country", arguments: {} },
