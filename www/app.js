@@ -6,6 +6,7 @@ import { isCallToolResult, readInput } from "./load.js";
 import { renderArguments } from "./args.js";
 import { runAssertions } from "./assertions.js";
 import { testSource } from "./copy-test.js";
+import { judgeRun, runsOf } from "./batch.js";
 
 const $ = (id) => document.getElementById(id);
 const KINDS = ["trace", "transcript", "response", "dataset"];
@@ -764,6 +765,73 @@ async function loadExample(value) {
 // `MAX_PAYLOAD`); a file of more bytes than that is told at once, before reading it.
 const MAX_INPUT = 32 * 1024 * 1024;
 
+// ---------- many runs at once ----------
+
+let runs = []; // the runs of the last batch (for "open")
+let runRows = []; // their verdicts
+let runSort = { key: "", dir: 1 };
+
+/** Loads several files (or one JSON-lines file of EvalResultInputs) as a table of runs. */
+async function loadRuns(files) {
+  const big = files.find((f) => f.size > MAX_INPUT);
+  if (big) {
+    $("runs-note").textContent = `${big.name} is ${(big.size / 1048576).toFixed(1)} MiB: over the 32 MiB read per call; left out.`;
+  }
+  const read = await Promise.all(files.filter((f) => f !== big).map(async (f) => ({ name: f.name, text: await f.text() })));
+  showRuns(runsOf(read));
+}
+
+function sharedExpectations() {
+  if (!$("keep-expectations").checked) return null;
+  try {
+    return { expected: JSON.parse($("expected").value), options: options() };
+  } catch {
+    return null;
+  }
+}
+
+function showRuns(list) {
+  runs = list;
+  runSort = { key: "", dir: 1 }; // a new batch shows in its own order
+  runRows = list.map((r) => judgeRun(r, sharedExpectations()));
+  drawRuns();
+  $("runs-section").hidden = false;
+  $("runs-section").scrollIntoView({ block: "start" });
+}
+
+function drawRuns() {
+  const filter = $("runs-filter").value;
+  const keep = (r) => filter === "all" || (filter === "differs" ? r.recorded !== null && (r.verdict === "PASS") !== r.recorded : r.verdict === filter);
+  const order = runRows.map((r, i) => ({ r, i })).filter(({ r }) => keep(r));
+  if (runSort.key) order.sort((a, b) => (String(a.r[runSort.key] ?? "") < String(b.r[runSort.key] ?? "") ? -1 : String(a.r[runSort.key] ?? "") > String(b.r[runSort.key] ?? "") ? 1 : 0) * runSort.dir);
+  const body = $("runs").tBodies[0];
+  body.replaceChildren(...order.map(({ r, i }) => {
+    const tr = el("tr", { class: `run ${r.verdict.toLowerCase()}` });
+    const open = runs[i] ? el("button", { type: "button", class: "open-run", "data-run": String(i), text: "open" }) : null;
+    tr.append(el("td", {}, open, " ", el("span", { text: r.name })), el("td", { text: r.format ? `${r.kind} · ${r.format}` : r.kind }), el("td", { text: r.calls ?? "" }),
+      el("td", { class: "run-verdict", text: r.verdict }), el("td", { text: r.recorded === null ? "" : r.recorded ? "passed" : "failed" }), el("td", { class: "note", text: r.why }));
+    return tr;
+  }));
+  const counts = (v) => runRows.filter((r) => r.verdict === v).length;
+  $("runs-summary").textContent = `${runRows.length} run(s): ${counts("PASS")} pass, ${counts("FAIL")} fail, ${counts("ERROR")} unreadable, ${counts("—")} not judged${order.length < runRows.length ? ` · ${order.length} shown` : ""}.`;
+}
+
+/** Opens run `i` of the table in the single-run view, with its own expectations when it records them. */
+function openRun(i) {
+  const r = runs[i];
+  source = { example: "", file: r.name };
+  $("example").value = "";
+  $("readAs").value = r.result ? "trace" : "auto";
+  setInput(r.text);
+  if (r.result && Array.isArray(r.result.expectedToolCalls)) {
+    $("expected").value = JSON.stringify(r.result.expectedToolCalls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} })), null, 2);
+    setOptions({ ...(r.result.matchOptions ?? {}), isNegativeTest: r.result.isNegativeTest === true });
+    expectationsFor = r.text;
+  }
+  run();
+  $("verdict-section").scrollIntoView({ block: "start" });
+}
+
 async function loadFile(file) {
   if (file.size > MAX_INPUT) {
     clearVerdict();
@@ -774,6 +842,11 @@ async function loadFile(file) {
   }
   const text = await file.text();
   showAll = false;
+  const many = runsOf([{ name: file.name, text }]);
+  if (many.length > 1) {
+    showRuns(many);
+    return;
+  }
   let spec = null;
   // An expectations file is one small JSON object with an `expected` list (told without reading the input).
   if (text.length < BIG && /^\s*\{/.test(text)) {
@@ -847,7 +920,21 @@ function wire() {
     $(id).addEventListener("change", () => schedule(false));
   }
   $("readAs").addEventListener("change", run);
-  $("file").addEventListener("change", () => $("file").files[0] && loadFile($("file").files[0]));
+  $("file").addEventListener("change", () => {
+    const files = [...$("file").files];
+    if (files.length > 1) loadRuns(files);
+    else if (files[0]) loadFile(files[0]);
+  });
+  $("runs-filter").addEventListener("change", drawRuns);
+  $("runs").addEventListener("click", (e) => {
+    const open = e.target.closest("button.open-run");
+    if (open) return openRun(Number(open.dataset.run));
+    const th = e.target.closest("th[data-key]");
+    if (th) {
+      runSort = { key: th.dataset.key, dir: runSort.key === th.dataset.key ? -runSort.dir : 1 };
+      drawRuns();
+    }
+  });
   // A file dropped anywhere on the page is loaded; dragged text still drops into the text areas.
   const drop = $("drop");
   const hasFile = (e) => [...(e.dataTransfer?.types ?? [])].includes("Files");
@@ -859,10 +946,11 @@ function wire() {
   document.addEventListener("dragleave", () => drop.classList.remove("over"));
   document.addEventListener("drop", (e) => {
     drop.classList.remove("over");
-    const file = e.dataTransfer?.files?.[0];
-    if (!file) return;
+    const files = [...(e.dataTransfer?.files ?? [])];
+    if (files.length === 0) return;
     e.preventDefault();
-    loadFile(file);
+    if (files.length > 1) loadRuns(files);
+    else loadFile(files[0]);
   });
   for (const id of ["row-filter", "row-search"]) $(id).addEventListener("input", () => schedule(false));
   $("next-problem").addEventListener("click", nextProblem);
@@ -932,6 +1020,14 @@ async function main() {
   fillExamples();
   $("matcher-names").textContent = Object.keys(not).join(", ");
   wire();
+  // A report written by a tool: its verdicts embedded in the page, shown without the inputs.
+  const report = document.getElementById("report-data");
+  if (report) {
+    runs = [];
+    runRows = JSON.parse(report.textContent);
+    drawRuns();
+    $("runs-section").hidden = false;
+  }
   const saved = await stateFromHash();
   const wanted = saved ? saved.example : new URLSearchParams(location.search).get("example");
   const all = [...BUNDLED.expectations, ...BUNDLED.trace, ...BUNDLED.transcript, ...BUNDLED.response, ...Object.keys(DATASETS)];

@@ -764,3 +764,74 @@ test("a file over the per-call limit is told at once, before it is read", async 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Many runs (issue 14 item 6). The EvalResultInput lines are written here
+// around a real fixture (openai-chat/messages.multi-turn-history.json:
+// get_country {}, get_product_name {}, get_weather {"city":"Mexico City"});
+// each verdict follows @mcpjam/sdk@1.14.0's evaluateToolCalls rules.
+test("many runs: a JSON-lines file of EvalResultInputs and several dropped files as one table, judged, sortable, filterable, each opening in the single view", async () => {
+  const { page, errors } = await open("anthropic.wrong-family-member");
+  const trace = JSON.parse(fixture("tests/fixtures/traces/openai-chat/messages.multi-turn-history.json"));
+  const lines = [
+    { caseTitle: "capital and weather", passed: true, trace, expectedToolCalls: [{ toolName: "get_country", arguments: {} }, { toolName: "get_weather", arguments: { city: "Mexico City" } }] },
+    { caseTitle: "mails the report", passed: true, trace, expectedToolCalls: [{ toolName: "send_email", arguments: {} }] },
+    { caseTitle: "calls nothing", passed: false, trace, expectedToolCalls: [], isNegativeTest: true },
+    { caseTitle: "strict order", passed: false, trace, expectedToolCalls: [{ toolName: "get_weather" }, { toolName: "get_country" }], matchOptions: { toolCallOrder: "strict" } },
+  ].map((l) => JSON.stringify(l)).join("\n");
+  await page.setInputFiles("#file", { name: "results.jsonl", mimeType: "application/json", buffer: Buffer.from(lines) });
+  await page.waitForSelector("#runs-section:not([hidden])");
+  const rows = () => page.$$eval("#runs tbody tr", (rs) => rs.map((r) => [...r.cells].slice(0, 5).map((c) => c.textContent.replace(/^open /, ""))));
+  assert.deepEqual(await rows(), [
+    ["results.jsonl · capital and weather", "trace · mcpjam", "3", "PASS", "passed"],
+    ["results.jsonl · mails the report", "trace · mcpjam", "3", "FAIL", "passed"],
+    ["results.jsonl · calls nothing", "trace · mcpjam", "3", "FAIL", "failed"],
+    ["results.jsonl · strict order", "trace · mcpjam", "3", "FAIL", "failed"],
+  ]);
+  assert.equal(await page.textContent("#runs-summary"), "4 run(s): 1 pass, 3 fail, 0 unreadable, 0 not judged.");
+  await page.selectOption("#runs-filter", "differs");
+  assert.deepEqual((await rows()).map((r) => r[0]), ["results.jsonl · mails the report"]);
+  await page.selectOption("#runs-filter", "all");
+  await page.click("#runs th[data-key=verdict]");
+  assert.deepEqual((await rows()).map((r) => r[3]), ["FAIL", "FAIL", "FAIL", "PASS"]);
+  // Open one: the single view judges it on its own expectations, with the same verdict.
+  await page.click("#runs tbody tr:has-text('mails the report') button.open-run");
+  await page.waitForFunction(() => document.querySelector("#verdict").textContent === "FAIL");
+  assert.deepEqual(JSON.parse(await page.inputValue("#expected")), [{ toolName: "send_email", arguments: {} }]);
+  assert.match(await page.textContent("#why"), /1 expected call\(s\) not made \(send_email\)/);
+  // Several files dropped at once: one row each; traces are judged on the user's expectations when kept.
+  await page.check("#keep-expectations");
+  await page.fill("#expected", '[{"toolName": "get_weather"}]');
+  const asFile = (p) => ({ name: p.split("/").pop(), mimeType: "application/json", buffer: Buffer.from(fixture(p)) });
+  await page.setInputFiles("#file", [
+    asFile("tests/fixtures/traces/openai-chat/messages.multi-turn-history.json"),
+    asFile("tests/fixtures/traces/anthropic/message.parallel-tool-use.json"),
+    asFile("tests/fixtures/transcripts/pi/untether_pi-mode-json_bash-write.jsonl"),
+    { name: "broken.json", mimeType: "application/json", buffer: Buffer.from('{"choices": [') },
+  ]);
+  await page.waitForFunction(() => document.querySelectorAll("#runs tbody tr").length === 4);
+  const cells = await rows();
+  assert.deepEqual(cells.map((r) => [r[0], r[3]]), [
+    ["messages.multi-turn-history.json", "PASS"],
+    ["message.parallel-tool-use.json", "FAIL"],
+    ["untether_pi-mode-json_bash-write.jsonl", "—"],
+    ["broken.json", "ERROR"],
+  ]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a report page with its verdicts embedded shows the runs table without the inputs", async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const rows = [{ name: "case A", kind: "trace", format: "openai-chat", calls: 2, verdict: "PASS", recorded: true, why: "" }, { name: "case B", kind: "trace", format: "anthropic", calls: 0, verdict: "FAIL", recorded: true, why: "1 missing, no tool calls" }];
+  const html = readFileSync(`${root}/www/index.html`, "utf8").replace("</body>", `<script type="application/json" id="report-data">${JSON.stringify(rows)}</script></body>`);
+  await page.route("**/www/report.html", (route) => route.fulfill({ contentType: "text/html", body: html }));
+  await page.goto(`${server.url}/www/report.html`);
+  await page.waitForSelector("body[data-ready=true]", { timeout: 15000 });
+  assert.equal(await page.isVisible("#runs-section"), true);
+  assert.equal(await page.textContent("#runs-summary"), "2 run(s): 1 pass, 1 fail, 0 unreadable, 0 not judged.");
+  assert.equal(await page.locator("#runs button.open-run").count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
