@@ -535,6 +535,39 @@ function snapshotsFor(dataset) {
   return bundled?.snapshots ?? {};
 }
 
+/**
+ * Every case of the loaded dataset judged on its recorded response, as rows of
+ * the runs table; `recorded` is the outcome the case expects
+ * (`metadata.expectPass`, when it says), so "differs" lists the cases that
+ * did not come out as expected.
+ */
+async function judgeAllCases() {
+  const { dataset } = loaded;
+  const rows = [];
+  for (const c of dataset.cases) {
+    const recording = recordingOf(c);
+    const row = { name: `${dataset.name} · ${c.id}`, kind: "dataset case", format: recording ?? "", calls: null, verdict: "—", recorded: typeof c.metadata?.expectPass === "boolean" ? c.metadata.expectPass : null, why: "" };
+    if (!recording) {
+      rows.push({ ...row, why: "no recorded response bundled: open the case and paste one" });
+      continue;
+    }
+    try {
+      const results = await evaluateExpectations(c.expect ?? {}, JSON.parse(await readBundled(recording)), { snapshots: snapshotsFor(dataset) });
+      const entries = Object.entries(results);
+      const failing = entries.filter(([, r]) => !r.pass);
+      rows.push({ ...row, verdict: entries.length > 0 && failing.length === 0 ? "PASS" : "FAIL", why: entries.length === 0 ? "no expectations" : failing.map(([name, r]) => `${name}: ${r.message}`).join("; ") });
+    } catch (e) {
+      rows.push({ ...row, verdict: "ERROR", why: describeError(e) });
+    }
+  }
+  runs = [];
+  runSort = { key: "", dir: 1 };
+  runRows = rows;
+  drawRuns();
+  $("runs-section").hidden = false;
+  document.body.dataset.casesJudged = String(rows.length);
+}
+
 function evaluateDataset(input) {
   const { dataset } = input;
   const id = $("case").value;
@@ -813,7 +846,9 @@ function drawRuns() {
     return tr;
   }));
   const counts = (v) => runRows.filter((r) => r.verdict === v).length;
-  $("runs-summary").textContent = `${runRows.length} run(s): ${counts("PASS")} pass, ${counts("FAIL")} fail, ${counts("ERROR")} unreadable, ${counts("—")} not judged${order.length < runRows.length ? ` · ${order.length} shown` : ""}.`;
+  const expected = runRows.filter((r) => r.recorded !== null && (r.verdict === "PASS" || r.verdict === "FAIL"));
+  const asRecorded = expected.filter((r) => (r.verdict === "PASS") === r.recorded).length;
+  $("runs-summary").textContent = `${runRows.length} run(s): ${counts("PASS")} pass, ${counts("FAIL")} fail, ${counts("ERROR")} unreadable, ${counts("—")} not judged${expected.length ? ` · ${asRecorded} of ${expected.length} as recorded or expected` : ""}${order.length < runRows.length ? ` · ${order.length} shown` : ""}.`;
 }
 
 /** Opens run `i` of the table in the single-run view, with its own expectations when it records them. */
@@ -926,6 +961,7 @@ function wire() {
     else if (files[0]) loadFile(files[0]);
   });
   $("runs-filter").addEventListener("change", drawRuns);
+  $("judge-all").addEventListener("click", () => loaded?.kind === "dataset" && judgeAllCases());
   $("runs").addEventListener("click", (e) => {
     const open = e.target.closest("button.open-run");
     if (open) return openRun(Number(open.dataset.run));

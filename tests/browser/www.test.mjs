@@ -787,7 +787,7 @@ test("many runs: a JSON-lines file of EvalResultInputs and several dropped files
     ["results.jsonl · calls nothing", "trace · mcpjam", "3", "FAIL", "failed"],
     ["results.jsonl · strict order", "trace · mcpjam", "3", "FAIL", "failed"],
   ]);
-  assert.equal(await page.textContent("#runs-summary"), "4 run(s): 1 pass, 3 fail, 0 unreadable, 0 not judged.");
+  assert.equal(await page.textContent("#runs-summary"), "4 run(s): 1 pass, 3 fail, 0 unreadable, 0 not judged · 3 of 4 as recorded or expected.");
   await page.selectOption("#runs-filter", "differs");
   assert.deepEqual((await rows()).map((r) => r[0]), ["results.jsonl · mails the report"]);
   await page.selectOption("#runs-filter", "all");
@@ -830,8 +830,30 @@ test("a report page with its verdicts embedded shows the runs table without the 
   await page.goto(`${server.url}/www/report.html`);
   await page.waitForSelector("body[data-ready=true]", { timeout: 15000 });
   assert.equal(await page.isVisible("#runs-section"), true);
-  assert.equal(await page.textContent("#runs-summary"), "2 run(s): 1 pass, 1 fail, 0 unreadable, 0 not judged.");
+  assert.equal(await page.textContent("#runs-summary"), "2 run(s): 1 pass, 1 fail, 0 unreadable, 0 not judged · 1 of 2 as recorded or expected.");
   assert.equal(await page.locator("#runs button.open-run").count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// examples/responses-dataset.json: each case says the outcome it expects
+// (metadata.expectPass). In the page there is no judge model and there are
+// no Standard Schema objects, so passesJudge and schema cases cannot pass
+// here (the page says why); every other case comes out as it expects.
+test("an eval dataset: all its cases judged at once against their recordings, next to the outcome each expects", async () => {
+  const { page, errors } = await open("examples/responses-dataset.json");
+  await page.click("#judge-all");
+  await page.waitForFunction(() => document.body.dataset.casesJudged !== undefined, null, { timeout: 60000 });
+  const dataset = JSON.parse(fixture("examples/responses-dataset.json"));
+  const rows = await page.$$eval("#runs tbody tr", (rs) => rs.map((r) => ({ name: r.cells[0].textContent.trim(), verdict: r.cells[3].textContent, expected: r.cells[4].textContent, why: r.cells[5].textContent })));
+  assert.equal(rows.length, dataset.cases.length);
+  for (const [i, c] of dataset.cases.entries()) {
+    const row = rows[i];
+    assert.equal(row.name, `${dataset.name} · ${c.id}`);
+    assert.equal(row.expected, c.metadata.expectPass ? "passed" : "failed");
+    const needsNode = Object.keys(c.expect).some((k) => k === "passesJudge" || k === "schema" || k === "predicate");
+    if (!needsNode) assert.equal(row.verdict, c.metadata.expectPass ? "PASS" : "FAIL", `${c.id}: ${row.why}`);
+  }
   assert.deepEqual(errors, []);
   await page.close();
 });
