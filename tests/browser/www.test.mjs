@@ -171,6 +171,9 @@ test("transcript pasted: timeline by turn and assertions with the failure marked
   assert.equal(await again.textContent("#format"), "Detected pi transcript: 1 turn(s), 2 event(s).");
   assert.equal(await again.textContent("#counts"), "0 of 1 assertion(s) pass · 1 turn(s) · 2 event(s)");
   await again.screenshot({ path: `${out}/www-transcript-narrow.png`, fullPage: true });
+  // On a phone the verdict comes first.
+  const [verdictTop, inputTop] = await again.evaluate(() => ["#verdict-section", "#input-section"].map((q) => document.querySelector(q).getBoundingClientRect().top));
+  assert.ok(verdictTop < inputTop, `verdict at ${verdictTop} px, input at ${inputTop} px`);
   const [download] = await Promise.all([again.waitForEvent("download"), again.click("#export")]);
   const exported = JSON.parse(readFileSync(await download.path(), "utf8"));
   assert.equal(exported.kind, "transcript");
