@@ -134,7 +134,7 @@ function clearVerdict() {
   setStale(false);
   $("alignment").tBodies[0].replaceChildren();
   $("show-all").hidden = true;
-  for (const id of ["assertion-results", "timeline", "trace-timeline", "response-results", "response-text", "expectation-results"]) $(id).replaceChildren();
+  for (const id of ["assertion-results", "timeline", "trace-timeline", "response-results", "response-text", "response-media", "expectation-results"]) $(id).replaceChildren();
   lastVerdict = null;
   verdictInput = null;
 }
@@ -285,6 +285,28 @@ function resultText(call) {
   return `${call.isError ? "✗ error: " : "→ "}${t.length > 300 ? `${t.slice(0, 300)}… (${t.length} characters)` : t}`;
 }
 
+const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp)$/; // drawn from data: URLs (never SVG: no script in a page of untrusted input)
+
+/**
+ * The media of an MCP result's content blocks (MCP 2025-06-18 ContentBlock):
+ * images drawn small, resource links and embedded resources listed by name and
+ * URI (not fetched: the page opens no connection).
+ */
+function mediaOf(result) {
+  const blocks = result && typeof result === "object" && Array.isArray(result.content) ? result.content : [];
+  const out = [];
+  for (const b of blocks.slice(0, 20)) {
+    if (b?.type === "image" && typeof b.data === "string" && IMAGE_TYPES.test(b.mimeType ?? "")) {
+      out.push(el("img", { class: "result-image", src: `data:${b.mimeType};base64,${b.data}`, alt: `image (${b.mimeType})` }));
+    } else if (b?.type === "resource_link" && typeof b.uri === "string") {
+      out.push(el("span", { class: "resource-link", title: b.description ?? "", text: `🔗 ${b.name ?? b.uri} <${b.uri}>` }));
+    } else if (b?.type === "resource" && typeof b.resource?.uri === "string") {
+      out.push(el("span", { class: "resource-link", text: `📄 ${b.resource.uri}${b.resource.mimeType ? ` (${b.resource.mimeType})` : ""}` }));
+    }
+  }
+  return out.length ? el("div", { class: "result-media" }, ...out) : null;
+}
+
 /** A row: the expected call's text, the status, and the actual call (with what it returned). */
 function row(cls, expected, status, actual) {
   const tr = el("tr", { class: cls });
@@ -292,7 +314,7 @@ function row(cls, expected, status, actual) {
   tr.append(
     el("td", {}, expected ? el("code", { text: expected }) : null),
     el("td", { text: status }),
-    el("td", {}, actual ? el("code", { text: compact(actual) }) : null, result ? el("div", { class: `call-result${actual.isError ? " failed" : ""}`, text: result }) : null),
+    el("td", {}, actual ? el("code", { text: compact(actual) }) : null, result ? el("div", { class: `call-result${actual.isError ? " failed" : ""}`, text: result }) : null, actual ? mediaOf(actual.result) : null),
   );
   return tr;
 }
@@ -514,6 +536,8 @@ function evaluateResponse(input) {
     at = e;
   }
   pre.append(shown.slice(at));
+  const media = mediaOf(input.raw);
+  if (media) $("response-media").append(media);
   if (shown.length < text.length) pre.append(el("span", { class: "note", text: `\n… ${text.length - shown.length} more characters` }));
   lastVerdict = { kind: "response", passed, checks: checks.map(([name, r]) => ({ check: name, ...r })), isError: input.response.isError };
 }

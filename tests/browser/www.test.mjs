@@ -860,3 +860,19 @@ test("an eval dataset: all its cases judged at once against their recordings, ne
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// server-everything's get-tiny-image (a PNG between two text blocks) and
+// get-resource-links (four resource_link blocks), as recorded.
+test("tool responses show their images and resource links, as the blocks give them", async () => {
+  const { page, errors } = await open("tests/fixtures/responses/everything/get-tiny-image.result.json");
+  const png = JSON.parse(fixture("tests/fixtures/responses/everything/get-tiny-image.result.json")).content[1];
+  assert.equal(await page.getAttribute("#response-media img", "src"), `data:${png.mimeType};base64,${png.data}`);
+  assert.equal(await page.evaluate(() => document.querySelector("#response-media img").naturalWidth > 0), true);
+  await page.selectOption("#example", "tests/fixtures/responses/everything/get-resource-links.result.json");
+  await page.waitForFunction(() => document.querySelectorAll("#response-media .resource-link").length > 0);
+  const links = JSON.parse(fixture("tests/fixtures/responses/everything/get-resource-links.result.json")).content.filter((b) => b.type === "resource_link");
+  assert.deepEqual(await page.$$eval("#response-media .resource-link", (ls) => ls.map((l) => l.textContent)), links.map((b) => `🔗 ${b.name} <${b.uri}>`));
+  assert.equal(await page.locator("#response-media img").count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
