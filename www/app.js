@@ -1,6 +1,6 @@
 // The trace viewer: load a trace, a transcript, a tool response or an eval dataset,
 // say what is expected, and see the verdict of the built package (../pkg) as you edit.
-import { alignToolCalls, evaluateExpectations, evaluateToolCalls, MATCH_OPTIONS_DEFAULTS, not, validatePattern, validateText } from "../pkg/index.js";
+import { alignToolCalls, evaluateExpectations, evaluateToolCalls, MATCH_OPTIONS_DEFAULTS, matchSnapshot, not, validatePattern, validateText } from "../pkg/index.js";
 import { BUNDLED, DATASETS, readBundled, recordingOf } from "./examples.js";
 import { isCallToolResult, readInput } from "./load.js";
 import { renderArguments } from "./args.js";
@@ -435,6 +435,30 @@ function category(e) {
   return /^(bash|shell)$/i.test(e.name ?? "") ? "shell" : "tool";
 }
 
+const EDIT_TEXT_LIMIT = 100000; // characters of an edit drawn as a diff
+
+/**
+ * A file edit as a diff, from what the harness recorded: Claude Code's and
+ * Gemini CLI's `old_string`/`new_string` (diffed by the package's own
+ * snapshot diff), a written file's `content` (all added), a patch text
+ * (Codex `apply_patch`, a unified diff) as it is. `null` when the event
+ * records none of these.
+ */
+function editDiff(e) {
+  const i = e.input;
+  let text = null;
+  if (typeof i === "string" && /^(\*\*\* Begin Patch|diff --git|--- )/m.test(i)) text = i;
+  else if (i && typeof i === "object") {
+    const [before, after] = typeof i.old_string === "string" && typeof i.new_string === "string" ? [i.old_string, i.new_string] : typeof i.content === "string" ? ["", i.content] : [null, null];
+    if (before !== null && before.length + after.length <= EDIT_TEXT_LIMIT) text = matchSnapshot(after, before, []).diff?.replace(/^--- expected\n\+\+\+ actual\n/, "") ?? "";
+    else if (typeof i.patch === "string") text = i.patch;
+  }
+  if (text === null || text === "") return null;
+  const pre = el("pre", { class: "edit-diff" });
+  for (const line of text.split("\n").slice(0, 400)) pre.append(el("span", { class: line.startsWith("+") && !line.startsWith("+++") ? "add" : line.startsWith("-") && !line.startsWith("---") ? "del" : "ctx", text: `${line}\n` }));
+  return el("details", { class: "edit" }, el("summary", { text: "diff" }), pre);
+}
+
 function evaluateTranscript(input) {
   const { run } = input;
   const results = runAssertions($("assertions").value, run);
@@ -469,7 +493,8 @@ function evaluateTranscript(input) {
           el("span", { class: `chip ${cat}`, text: cat }), " ",
           el("strong", { text: e.name ?? e.type }), " ",
           el("code", { text: what }),
-          e.ok === false ? el("span", { class: "badge fail", text: " failed" }) : null),
+          e.ok === false ? el("span", { class: "badge fail", text: " failed" }) : null,
+          cat === "edit" ? editDiff(e) : null),
       );
     }
     if (turn.events.length === 0) ol.append(el("li", { class: "note", text: "no events" }));

@@ -876,3 +876,18 @@ test("tool responses show their images and resource links, as the blocks give th
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// gemini-cli/agentcmd_gemini-session-msg_tool-replace.json: `replace` of
+// "Hello from Gemini CLI" by "Goodbye from Gemini CLI"; codex
+// agtrace_codex-0.66-rollout_shell-command-apply-patch.jsonl: apply_patch
+// adding myapp/hoge.py with `print(1 + 1)`.
+test("a transcript's file edits open as diffs", async () => {
+  const { page, errors } = await open("tests/fixtures/transcripts/gemini-cli/agentcmd_gemini-session-msg_tool-replace.json");
+  await page.click("#timeline .event.edit details summary");
+  assert.deepEqual(await page.$$eval("#timeline .edit-diff span:not(.ctx)", (ss) => ss.map((x) => `${x.className} ${x.textContent.trim()}`)), ["del -Hello from Gemini CLI", "add +Goodbye from Gemini CLI"]);
+  await page.selectOption("#example", "tests/fixtures/transcripts/codex/agtrace_codex-0.66-rollout_shell-command-apply-patch.jsonl");
+  await page.waitForFunction(() => /codex/.test(document.querySelector("#format").textContent));
+  assert.deepEqual(await page.$$eval("#timeline .event.edit .edit-diff span.add", (ss) => ss.map((x) => x.textContent.trim())), ["+print(1 + 1)"]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
