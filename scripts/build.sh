@@ -10,14 +10,23 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
+# wasm-bindgen's CLI must be the same version as the library linked into the
+# modules: the one locked in Cargo.lock (scripts/install.sh installs that one;
+# --locked below keeps cargo from moving it).
+locked_wb=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+cli_wb=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')
+if [ "$cli_wb" != "$locked_wb" ]; then
+  echo "build: wasm-bindgen CLI is '${cli_wb:-missing}', Cargo.lock has $locked_wb: run scripts/install.sh" >&2; exit 1
+fi
+
 families="tool_calls traces transcripts responses"
 for fam in $families; do
   # Own target dir per family: switching features in one dir would relink every time.
-  CARGO_TARGET_DIR="target/wasm-$fam" cargo build --quiet --release --target wasm32-unknown-unknown --lib \
+  CARGO_TARGET_DIR="target/wasm-$fam" cargo build --quiet --locked --release --target wasm32-unknown-unknown --lib \
     --no-default-features --features "wasm-${fam//_/-}"
 done
 # The JSON Schema validator: its own module (mcp-matchers/schema), loaded only when used.
-cargo build --quiet --release --target wasm32-unknown-unknown -p mcp-matchers-schema --features js
+cargo build --quiet --locked --release --target wasm32-unknown-unknown -p mcp-matchers-schema --features js
 out=pkg.tmp.$$
 rm -rf "$out"
 mkdir -p "$out/wasm"

@@ -14,6 +14,9 @@ bash scripts/install.sh
 step "native: cargo test (the core with every feature, and the schema crate)"
 cargo test --quiet --workspace --all-features
 
+step "crate: a native project with another wasm-bindgen 0.2 version resolves (tests/crate/resolve.sh)"
+bash tests/crate/resolve.sh
+
 step "lint: clippy native and wasm32, rustfmt"
 cargo clippy --quiet --workspace --all-targets --all-features -- -D warnings
 cargo clippy --quiet --lib --target wasm32-unknown-unknown -- -D warnings
