@@ -17,6 +17,17 @@ cargo test --quiet --workspace --all-features
 step "crate: a native project with another wasm-bindgen 0.2 version resolves (tests/crate/resolve.sh)"
 bash tests/crate/resolve.sh
 
+# Each documented feature set (README "Rust", src/lib.rs "Features") builds without
+# a warning: natively without features and with `schema` (the wasm-* features
+# compile nothing natively), on wasm32 each family's exports alone, as
+# scripts/build.sh builds them.
+step "features: clippy -D warnings under each documented feature set"
+cargo clippy --quiet --lib --no-default-features -- -D warnings
+cargo clippy --quiet --lib --no-default-features --features schema -- -D warnings
+for fam in tool-calls traces transcripts responses; do
+  cargo clippy --quiet --lib --target wasm32-unknown-unknown --no-default-features --features "wasm-$fam" -- -D warnings
+done
+
 step "lint: clippy native and wasm32, rustfmt"
 cargo clippy --quiet --workspace --all-targets --all-features -- -D warnings
 cargo clippy --quiet --lib --target wasm32-unknown-unknown -- -D warnings

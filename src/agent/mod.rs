@@ -42,14 +42,15 @@ pub mod eval;
 pub mod json;
 mod machine;
 mod model;
-#[cfg(feature = "native")]
+// Natively only: times steps with std::time::Instant (which panics on wasm32-unknown-unknown).
+#[cfg(not(target_arch = "wasm32"))]
 mod native;
 mod record;
 mod replay;
 
 pub use machine::{Action, AgentRun};
 pub use model::{ModelKind, ModelRequest, ModelResponse, ToolCallRequest, ToolDefinition, ToolOutcome, Usage};
-#[cfg(feature = "native")]
+#[cfg(not(target_arch = "wasm32"))]
 pub use native::{run_agent, Model, ToolExecutor};
 pub use record::{AgentToolCall, LatencyBreakdown, RunRecord, Span, TokenUsage};
 pub use replay::replay_steps;

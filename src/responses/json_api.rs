@@ -1,6 +1,5 @@
-//! The Rust API of the response checks over `serde_json` values (cargo
-//! feature `native`, on by default). Names follow the reference's
-//! (`validateText` → [`validate_text`]).
+//! The Rust API of the response checks over `serde_json` values. Names
+//! follow the reference's (`validateText` → [`validate_text`]).
 
 use super::assertions::{self, CheckResult, ErrorExpectation, SizeOptions};
 use super::extract;

@@ -35,19 +35,18 @@ pub use sanitize::{CompiledSanitizers, Sanitizer, BUILT_IN_SANITIZERS};
 pub use snapshot::SnapshotResult;
 pub use tools::{CountOptions, ToolCallMetrics, ToolCallsResult};
 
-#[cfg(feature = "native")]
+// Natively only: times cases with std::time::Instant (which panics on wasm32-unknown-unknown).
+#[cfg(not(target_arch = "wasm32"))]
 mod evaluate;
-#[cfg(feature = "native")]
 mod json_api;
 #[cfg(feature = "schema")]
 pub mod schema;
 pub use dataset::{eval_case_issues, eval_dataset_issues, validate_eval_case, validate_eval_dataset, DatasetIssue};
-#[cfg(feature = "native")]
+#[cfg(not(target_arch = "wasm32"))]
 pub use evaluate::{
     evaluate_expectations, run_eval_case, run_eval_dataset, validate_judge, CallTool, EvaluateContext, JudgeModel,
     ToolError,
 };
-#[cfg(feature = "native")]
 pub use json_api::*;
 pub use judge::{
     build_judge_prompt, high_variance_warnings, is_built_in_rubric, parse_verdict, resolve_rubric, JudgeVerdict,
