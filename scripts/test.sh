@@ -14,6 +14,12 @@ bash scripts/install.sh
 step "native: cargo test (the core with every feature, and the schema crate)"
 cargo test --quiet --workspace --all-features
 
+# --all-features above includes test-preserve-order (serde_json's preserve_order,
+# which any crate of a user's build may turn on); the verdicts must be the same
+# without it.
+step "native: cargo test without serde_json/preserve_order"
+cargo test --quiet --features schema --lib --tests
+
 step "crate: a native project with another wasm-bindgen 0.2 version resolves (tests/crate/resolve.sh)"
 bash tests/crate/resolve.sh
 

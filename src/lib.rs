@@ -33,6 +33,7 @@
 //! | `schema` | off | JSON Schema validation through boon (drafts 4 to 2020-12): `responses::schema::{JsonSchema, validate_schema}`, `EvaluateContext::schemas` and the `schema` expectation of [`responses::evaluate_expectations`] |
 //! | `wasm-tool-calls`, `wasm-traces`, `wasm-transcripts`, `wasm-responses` | on (through `wasm-all`) | on `wasm32` only: that family's `#[wasm_bindgen]` exports for the npm package's JS glue; nothing on other targets |
 //! | `wasm-all` | on | the four above |
+//! | `test-preserve-order` | off | for this crate's tests only: turns on `serde_json/preserve_order` (no verdict depends on it) |
 //!
 //! [`agent::run_agent`] and the response evaluators that time their work
 //! ([`responses::evaluate_expectations`], [`responses::run_eval_case`],
