@@ -4,9 +4,10 @@
 //! extracting its text, and the checks exact match (`validateResponse`),
 //! contains text (`validateText`), pattern (`validatePattern`), error
 //! (`validateError`) and size (`validateSize`), and the tool-call
-//! expectations `validateToolCalls` / `validateToolCallCount` ([`tools`]),
-//! the snapshot sanitizers (`applySanitizers`, [`sanitize`]) and the
-//! snapshot comparison (`matchSnapshot`, [`snapshot`]). Each check returns a
+//! expectations `validateToolCalls` / `validateToolCallCount`
+//! ([`validate_tool_calls`], [`validate_tool_call_count`]), the snapshot
+//! sanitizers (`applySanitizers`, [`apply_sanitizers`], [`Sanitizer`]) and
+//! the snapshot comparison (`matchSnapshot`, [`match_snapshot`]). Each check returns a
 //! [`CheckResult`] `{ pass, message, details? }` with the reference's
 //! message texts; only a malformed call is a [`crate::MatcherError`].
 //!
