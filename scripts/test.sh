@@ -34,6 +34,9 @@ for fam in tool-calls traces transcripts responses; do
   cargo clippy --quiet --lib --target wasm32-unknown-unknown --no-default-features --features "wasm-$fam" -- -D warnings
 done
 
+step "examples: the Rust programs in examples/*.rs"
+cargo run --quiet --example judge_trace >/dev/null
+
 step "docs: cargo doc -D warnings (every public item documented: missing_docs = deny)"
 RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --workspace --all-features
 
