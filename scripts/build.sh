@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the npm package into pkg/ from the Rust core and pkg-template/.
-#   per family: cargo (wasm32, release, that family's exports only) -> wasm-bindgen
-#   --target web -> wasm-opt -Oz (npm binaryen) -> wasm bytes inlined as base64;
+#   per family: cargo rustc --crate-type cdylib (wasm32, release, that family's
+#   exports only) -> wasm-bindgen --target web -> wasm-opt -Oz (npm binaryen) ->
+#   wasm bytes inlined as base64;
 #   the same for the JSON Schema crate; then pkg-template/* copied beside them.
 # One WebAssembly module per family, so that an entry point (or a bundler
 # shaking the package's ES modules) loads only the families it uses.
@@ -10,14 +11,26 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
+# wasm-bindgen's CLI must be the same version as the library linked into the
+# modules: the one locked in Cargo.lock (scripts/install.sh installs that one;
+# --locked below keeps cargo from moving it).
+locked_wb=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+cli_wb=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')
+if [ "$cli_wb" != "$locked_wb" ]; then
+  echo "build: wasm-bindgen CLI is '${cli_wb:-missing}', Cargo.lock has $locked_wb: run scripts/install.sh" >&2; exit 1
+fi
+
 families="tool_calls traces transcripts responses"
 for fam in $families; do
   # Own target dir per family: switching features in one dir would relink every time.
-  CARGO_TARGET_DIR="target/wasm-$fam" cargo build --quiet --release --target wasm32-unknown-unknown --lib \
-    --no-default-features --features "wasm-${fam//_/-}"
+  # `cargo rustc --crate-type cdylib`: the crates declare no cdylib in Cargo.toml,
+  # so that native users link only the rlib (the cdylib is this build's alone).
+  CARGO_TARGET_DIR="target/wasm-$fam" cargo rustc --quiet --locked --release --target wasm32-unknown-unknown --lib \
+    --crate-type cdylib --no-default-features --features "wasm-${fam//_/-}"
 done
 # The JSON Schema validator: its own module (mcp-matchers/schema), loaded only when used.
-cargo build --quiet --release --target wasm32-unknown-unknown -p mcp-matchers-schema --features js
+cargo rustc --quiet --locked --release --target wasm32-unknown-unknown -p mcp-matchers-schema --lib \
+  --crate-type cdylib --features js
 out=pkg.tmp.$$
 rm -rf "$out"
 mkdir -p "$out/wasm"

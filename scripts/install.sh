@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything a fresh machine of this kind lacks (see ../shared/TOOLCHAIN.md);
 # each step is skipped when already done, so it is cheap to run again.
-#   wasm32 target · wasm-bindgen-cli at the exact version of the wasm-bindgen crate ·
+#   wasm32 target · wasm-bindgen-cli at the wasm-bindgen version locked in Cargo.lock ·
 #   wasm-pack · cargo-fuzz · Debian chromium + chromium-driver · npm devDependencies (npm ci)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,8 +12,11 @@ say() { printf '\n== install: %s\n' "$*"; }
 
 rustup target list --installed | grep -qx wasm32-unknown-unknown || { say "wasm32 target"; rustup target add wasm32-unknown-unknown; }
 
-# The CLI must equal the crate pin in Cargo.toml (wasm-bindgen = "=X.Y.Z").
-WB=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"/\1/p' Cargo.toml)
+# The CLI must equal the wasm-bindgen library the build links, which is the version
+# locked in Cargo.lock (Cargo.toml asks only for a compatible "0.2.x", so that a
+# native project depending on this crate resolves with any other 0.2 wasm-bindgen).
+WB=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+[ -n "$WB" ] || { echo "install: no wasm-bindgen in Cargo.lock" >&2; exit 1; }
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WB" ]; then
   say "wasm-bindgen-cli $WB"
   cargo install wasm-bindgen-cli --version "=$WB"   # no --locked: one locked dep is not served here

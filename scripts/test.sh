@@ -14,6 +14,32 @@ bash scripts/install.sh
 step "native: cargo test (the core with every feature, and the schema crate)"
 cargo test --quiet --workspace --all-features
 
+# --all-features above includes test-preserve-order (serde_json's preserve_order,
+# which any crate of a user's build may turn on); the verdicts must be the same
+# without it.
+step "native: cargo test without serde_json/preserve_order"
+cargo test --quiet --features schema --lib --tests
+
+step "crate: a native project with another wasm-bindgen 0.2 version resolves (tests/crate/resolve.sh)"
+bash tests/crate/resolve.sh
+
+# Each documented feature set (README "Rust", src/lib.rs "Features") builds without
+# a warning: natively without features and with `schema` (the wasm-* features
+# compile nothing natively), on wasm32 each family's exports alone, as
+# scripts/build.sh builds them.
+step "features: clippy -D warnings under each documented feature set"
+cargo clippy --quiet --lib --no-default-features -- -D warnings
+cargo clippy --quiet --lib --no-default-features --features schema -- -D warnings
+for fam in tool-calls traces transcripts responses; do
+  cargo clippy --quiet --lib --target wasm32-unknown-unknown --no-default-features --features "wasm-$fam" -- -D warnings
+done
+
+step "examples: the Rust programs in examples/*.rs"
+cargo run --quiet --example judge_trace >/dev/null
+
+step "docs: cargo doc -D warnings (every public item documented: missing_docs = deny)"
+RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --workspace --all-features
+
 step "lint: clippy native and wasm32, rustfmt"
 cargo clippy --quiet --workspace --all-targets --all-features -- -D warnings
 cargo clippy --quiet --lib --target wasm32-unknown-unknown -- -D warnings

@@ -3,8 +3,8 @@
 //! Matchers for judging AI agents and MCP servers: they compare what an agent
 //! or tool *did* (tool calls, tool responses, transcripts) with what was
 //! *expected*, and return a structured, explainable verdict. One Rust core,
-//! usable natively (feature `native`, on by default) and compiled to
-//! WebAssembly for JavaScript (the npm package `mcp-matchers`).
+//! usable natively and compiled to WebAssembly for JavaScript (the npm
+//! package `mcp-matchers`).
 //!
 //! A mismatch is a result; only a malformed call is an error
 //! ([`MatcherError`] with a stable [`ErrorCode`] and the `path` of the bad field).
@@ -23,6 +23,22 @@
 //! assert!(result.passed);
 //! # Ok::<(), mcp_matchers::MatcherError>(())
 //! ```
+//!
+//! ## Features
+//! Every family's Rust API is always compiled; `default-features = false`
+//! removes nothing a native user calls.
+//!
+//! | feature | default | adds |
+//! |---|---|---|
+//! | `schema` | off | JSON Schema validation through boon (drafts 4 to 2020-12): `responses::schema::{JsonSchema, validate_schema}`, `EvaluateContext::schemas` and the `schema` expectation of [`responses::evaluate_expectations`] |
+//! | `wasm-tool-calls`, `wasm-traces`, `wasm-transcripts`, `wasm-responses` | on (through `wasm-all`) | on `wasm32` only: that family's `#[wasm_bindgen]` exports for the npm package's JS glue; nothing on other targets |
+//! | `wasm-all` | on | the four above |
+//! | `test-preserve-order` | off | for this crate's tests only: turns on `serde_json/preserve_order` (no verdict depends on it) |
+//!
+//! [`agent::run_agent`] and the response evaluators that time their work
+//! ([`responses::evaluate_expectations`], [`responses::run_eval_case`],
+//! [`responses::run_eval_dataset`]) are not compiled on `wasm32`, where
+//! `std::time::Instant` is unavailable; the JS package runs them there.
 #![forbid(unsafe_code)]
 // A one-family WebAssembly build (scripts/build.sh) leaves the other families'
 // helpers unused.

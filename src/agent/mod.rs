@@ -43,7 +43,8 @@ pub mod eval;
 pub mod json;
 mod machine;
 mod model;
-#[cfg(feature = "native")]
+// Natively only: times steps with std::time::Instant (which panics on wasm32-unknown-unknown).
+#[cfg(not(target_arch = "wasm32"))]
 mod native;
 mod record;
 mod replay;
@@ -53,7 +54,7 @@ pub use model::{
     ModelKind, ModelRequest, ModelResponse, ProviderToolResult, ToolCallRequest, ToolDefinition, ToolOutcome, Usage,
     MAX_TOKEN_COUNT,
 };
-#[cfg(feature = "native")]
+#[cfg(not(target_arch = "wasm32"))]
 pub use native::{run_agent, Model, ToolExecutor};
 pub use record::{AgentToolCall, LatencyBreakdown, RunRecord, Span, TokenUsage};
 pub use replay::replay_steps;

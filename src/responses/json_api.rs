@@ -1,6 +1,5 @@
-//! The Rust API of the response checks over `serde_json` values (cargo
-//! feature `native`, on by default). Names follow the reference's
-//! (`validateText` → [`validate_text`]).
+//! The Rust API of the response checks over `serde_json` values. Names
+//! follow the reference's (`validateText` → [`validate_text`]).
 
 use super::assertions::{self, CheckResult, ErrorExpectation, SizeOptions};
 use super::extract;
@@ -312,7 +311,8 @@ pub fn validate_tool_call_count(response: &Value, options: &CountOptions) -> Res
 /// The reference's `applySanitizers(text, sanitizers)` (internal to its
 /// `toMatchToolSnapshot`): applies each [`Sanitizer`] in order to `text`
 /// (what [`extract_text`] gives for a response). See
-/// [`super::sanitize`] for the built-ins and the deliberate differences.
+/// [`Sanitizer`] for the kinds and the README's compatibility table for
+/// where the built-ins differ from the reference on purpose.
 ///
 /// Errors: `INVALID_ARGUMENT` at `sanitizers[i].pattern` for a custom
 /// pattern that does not compile or that regex-lite cannot run

@@ -714,7 +714,8 @@ pub(crate) struct JudgeWho<'a> {
 }
 
 impl JudgeStep {
-    /// What a result needs of the step.
+    /// What a result needs of the step (natively; the wasm glue reads it from JS).
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn who(&self) -> JudgeWho<'_> {
         match self {
             JudgeStep::Model {

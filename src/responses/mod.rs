@@ -4,9 +4,10 @@
 //! extracting its text, and the checks exact match (`validateResponse`),
 //! contains text (`validateText`), pattern (`validatePattern`), error
 //! (`validateError`) and size (`validateSize`), and the tool-call
-//! expectations `validateToolCalls` / `validateToolCallCount` ([`tools`]),
-//! the snapshot sanitizers (`applySanitizers`, [`sanitize`]) and the
-//! snapshot comparison (`matchSnapshot`, [`snapshot`]). Each check returns a
+//! expectations `validateToolCalls` / `validateToolCallCount`
+//! ([`validate_tool_calls`], [`validate_tool_call_count`]), the snapshot
+//! sanitizers (`applySanitizers`, [`apply_sanitizers`], [`Sanitizer`]) and
+//! the snapshot comparison (`matchSnapshot`, [`match_snapshot`]). Each check returns a
 //! [`CheckResult`] `{ pass, message, details? }` with the reference's
 //! message texts; only a malformed call is a [`crate::MatcherError`].
 //!
@@ -35,19 +36,18 @@ pub use sanitize::{CompiledSanitizers, Sanitizer, BUILT_IN_SANITIZERS};
 pub use snapshot::SnapshotResult;
 pub use tools::{CountOptions, ToolCallMetrics, ToolCallsResult};
 
-#[cfg(feature = "native")]
+// Natively only: times cases with std::time::Instant (which panics on wasm32-unknown-unknown).
+#[cfg(not(target_arch = "wasm32"))]
 mod evaluate;
-#[cfg(feature = "native")]
 mod json_api;
 #[cfg(feature = "schema")]
 pub mod schema;
 pub use dataset::{eval_case_issues, eval_dataset_issues, validate_eval_case, validate_eval_dataset, DatasetIssue};
-#[cfg(feature = "native")]
+#[cfg(not(target_arch = "wasm32"))]
 pub use evaluate::{
     evaluate_expectations, run_eval_case, run_eval_dataset, validate_judge, CallTool, EvaluateContext, JudgeModel,
     ToolError,
 };
-#[cfg(feature = "native")]
 pub use json_api::*;
 pub use judge::{
     build_judge_prompt, high_variance_warnings, is_built_in_rubric, parse_verdict, resolve_rubric, JudgeVerdict,

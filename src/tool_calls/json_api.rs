@@ -1,5 +1,4 @@
-//! The Rust API of the tool-call matchers over `serde_json` values
-//! (cargo feature `native`, on by default).
+//! The Rust API of the tool-call matchers over `serde_json` values.
 
 use super::{evaluate, read_calls, validators, Call, MatchOptions, NO_ARGUMENTS};
 use crate::error::Result;

@@ -75,7 +75,5 @@ pub(crate) fn read_calls<'v>(list: &Reader<'_, 'v>, name_key: &'static str) -> R
     })
 }
 
-#[cfg(feature = "native")]
 mod json_api;
-#[cfg(feature = "native")]
 pub use json_api::*;

@@ -138,7 +138,6 @@ impl MatchOptions {
     /// Errors: `INVALID_ARGUMENT` when `value` is not an object or null;
     /// `INVALID_OPTION` (path `options.<key>`) for a value outside the
     /// option's domain.
-    #[cfg(feature = "native")]
     pub fn from_json(value: &serde_json::Value) -> Result<MatchOptions> {
         options_from_val(Some(&Val::from(value)), "options")
     }

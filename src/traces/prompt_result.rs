@@ -411,13 +411,11 @@ impl PromptResult {
 
     /// The calls as the tool-call matchers take them (`EvalToolCall`), for
     /// [`crate::evaluate_tool_calls`] and the validators.
-    #[cfg(feature = "native")]
     pub fn to_tool_calls(&self) -> Vec<crate::ToolCall> {
         self.tool_calls.iter().map(crate::ToolCall::from).collect()
     }
 }
 
-#[cfg(feature = "native")]
 impl From<&TraceToolCall> for crate::ToolCall {
     /// `{ toolName, arguments }` (unreadable arguments are `{}`).
     fn from(c: &TraceToolCall) -> crate::ToolCall {

@@ -81,7 +81,7 @@ impl TextOrRegex {
 
 /// How a recorded tool input is matched: a substring or regex (against any
 /// string in the input, or its JSON text), or an object matched under the
-/// engine's [`Policy::REEVAL_INPUT`] (every expected key present and
+/// engine's `REEVAL_INPUT` policy (every expected key present and
 /// matching, recursively; arrays item by item with equal length; numbers by
 /// value).
 #[derive(Clone, Debug)]

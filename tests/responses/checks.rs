@@ -80,8 +80,8 @@ fn extract_text_matches_reference_on_fixtures() {
         assert_eq!(extract_text(&fixture(file)), want, "{file}");
     }
     // An image-only result: the structuredContent's JSON text (5443 bytes in
-    // the reference). A serde_json map (without `preserve_order`) keeps keys
-    // sorted, so the text has them in that order; the byte-exact text with the
+    // the reference). A serde_json map's members are read in key order (with or
+    // without serde_json's `preserve_order`), so the text has them in that order; the byte-exact text with the
     // fixture's own key order is checked in `src/responses/extract.rs` and
     // against the reference in `tests/js/responses.test.mjs`.
     let png = fixture("filesystem/read_media_file-png.result.json");
@@ -292,4 +292,31 @@ mod no_panic {
             }
         }
     }
+}
+
+/// The same verdicts whether or not some crate of the build turns on
+/// serde_json's `preserve_order` (Cargo unifies features, so a user's build may
+/// have it): a map's members are read in key order either way.
+/// scripts/test.sh runs this file with and without `--features test-preserve-order`.
+#[test]
+fn verdicts_do_not_depend_on_serde_json_preserve_order() {
+    // Keys out of order, as `json!` (and a parsed document) give them to a
+    // preserve_order map.
+    let response = json!({ "content": [], "structuredContent": { "z": 1, "b": [{ "y": 2, "x": 3 }], "a": "text" } });
+    let text = r#"{"a":"text","b":[{"x":3,"y":2}],"z":1}"#;
+    assert_eq!(extract_text(&response), text);
+    assert_eq!(response_size_bytes(&response), text.len());
+    let anchored = [JsPattern::Source(r#"^\{"a":"text","b""#.into())];
+    assert!(
+        validate_pattern(&response, &anchored, &TextOptions::default())
+            .unwrap()
+            .pass
+    );
+    let snapshot = match_snapshot(&response, Some(text), &[]).unwrap();
+    assert!(snapshot.pass, "{}", snapshot.diff);
+    let other = json!({ "z": 1, "a": "text", "b": [{ "x": 3, "y": 2 }] });
+    let r = validate_response(&response["structuredContent"], &other);
+    assert!(r.pass);
+    let r = validate_response(&response["structuredContent"], &json!({ "z": 2, "a": "text" }));
+    assert_eq!(r.details.unwrap()["expected"], "{\n  \"a\": \"text\",\n  \"z\": 2\n}");
 }

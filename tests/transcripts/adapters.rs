@@ -509,7 +509,9 @@ fn a_run_stores_each_event_once_and_serialises_the_run_level_list() {
     assert_eq!(r.event_count(), 8);
     assert_eq!(r.turns[0].events.len(), 8);
     let v = serde_json::to_value(&r).unwrap();
-    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    // Sorted: a serde_json map keeps insertion order under `preserve_order`.
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
     assert_eq!(keys, ["diagnostics", "events", "harness", "turns"]);
     assert_eq!(v["diagnostics"], json!([]));
     assert_eq!(v["events"], v["turns"][0]["events"]);

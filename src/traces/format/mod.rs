@@ -2,10 +2,10 @@
 //! handing a document to the reader of its format.
 //!
 //! Each format's module names the reference it follows. Every reader takes
-//! a [`Doc`] (text or parsed value) and deserialises it into its lenient
-//! structs ([`super::lenient`]). A stream reader ([`StreamReader`]) is a
+//! a `Doc` (text or parsed value) and deserialises it into its lenient
+//! structs (`traces::lenient`). A stream reader (`StreamReader`) is a
 //! state struct fed one event at a time: events of SSE or JSON-lines text
-//! ([`EventIter`]: one that is not JSON is skipped and reported as
+//! (`EventIter`: one that is not JSON is skipped and reported as
 //! `UNREADABLE_EVENT`, with its line) or of a document (an array of events,
 //! or one); at the end it reads what it reassembled with its format's reader.
 

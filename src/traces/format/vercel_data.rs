@@ -1,6 +1,6 @@
 //! Vercel AI SDK v4 data stream: what `streamText(…).toDataStreamResponse()`
 //! sends, one part a line, `<code>:<json>` (cut into events by
-//! [`crate::traces::input::EventIter`]); as a document, an array of the
+//! `traces::input::EventIter`); as a document, an array of the
 //! lines (strings) or of `[code, value]` pairs.
 //!
 //! Reference: `@ai-sdk/ui-utils` `data-stream-parts.ts` and the AI SDK v4
