@@ -207,9 +207,10 @@ function readPromptOptions(options) {
 
 // ---- the result ---------------------------------------------------------------
 
-// The one place a finished record becomes a PromptResult: the record is
-// @mcpjam/sdk@1.14.0's PromptResultData, so it goes in through
-// PromptResult.from; why the loop ended is kept beside it.
+// The one place a finished record becomes a PromptResult: the record is the
+// core's PromptResult (@mcpjam/sdk@1.14.0's PromptResultData, its calls
+// TraceToolCalls with `kind`), so it goes in through PromptResult.from; why
+// the loop ended is kept beside it.
 function toPromptResult(record) {
   const { stopReason, ...data } = record;
   const result = PromptResult.from(data);

@@ -4,7 +4,7 @@
 //! every prompt of every iteration. The JS `EvalTest` runs the iterations and
 //! hands their numbers here.
 
-use super::record::LatencyBreakdown;
+use crate::traces::LatencyBreakdown;
 use serde::Serialize;
 use serde_json::Value;
 

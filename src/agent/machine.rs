@@ -15,10 +15,11 @@
 //! client's calls are executed, and only they keep the loop going).
 
 use super::model::{ModelRequest, ModelResponse, ToolCallRequest, ToolDefinition, ToolOutcome};
-use super::record::{AgentToolCall, RunRecord, Span};
+use super::record::RunRecord;
 use super::{AgentConfig, PromptOptions, StopCondition, STOP_AFTER_TOOL_CALL_STUB};
 use crate::error::{MatcherError, Result};
 use crate::traces::record::Args;
+use crate::traces::{CallKind, PromptResult, TraceToolCall};
 use serde_json::{json, Value};
 
 /// What the driver does next.
@@ -74,7 +75,8 @@ pub struct AgentRun {
     tools: Vec<ToolDefinition>,
     options: PromptOptions,
     state: State,
-    record: RunRecord,
+    result: PromptResult,
+    stop_reason: &'static str,
     step: usize,
     step_start: f64,
     step_mcp: f64,
@@ -118,7 +120,7 @@ impl AgentRun {
                 return Err(MatcherError::invalid_option(p, "a timeout is a number of ms ≥ 0"));
             }
         }
-        let record = RunRecord {
+        let result = PromptResult {
             prompt: prompt.to_owned(),
             messages: vec![json!({ "role": "user", "content": prompt })],
             provider: config.provider.clone(),
@@ -130,7 +132,8 @@ impl AgentRun {
             tools,
             options,
             state: State::Start,
-            record,
+            result,
+            stop_reason: "",
             step: 0,
             step_start: 0.0,
             step_mcp: 0.0,
@@ -171,24 +174,15 @@ impl AgentRun {
         self.step_start = now_ms;
         self.step_mcp = 0.0;
         let n = self.step;
-        self.record.spans.push(span(
-            format!("step-{n}"),
-            None,
-            format!("Step {}", n + 1),
-            "step",
-            now_ms,
-            n,
-        ));
-        self.record.spans.push(span(
-            format!("llm-{n}"),
-            Some(format!("step-{n}")),
-            "Model".into(),
-            "llm",
-            now_ms,
-            n,
-        ));
+        let step = format!("step-{n}");
+        self.result
+            .spans
+            .push(span(step.clone(), None, &format!("Step {}", n + 1), "step", now_ms, n));
+        self.result
+            .spans
+            .push(span(format!("llm-{n}"), Some(step), "Model", "llm", now_ms, n));
         let mut messages = self.options.context_messages.clone();
-        messages.extend(self.record.messages.iter().cloned());
+        messages.extend(self.result.messages.iter().cloned());
         Action::CallModel {
             request: ModelRequest {
                 step_index: n,
@@ -201,8 +195,9 @@ impl AgentRun {
         }
     }
 
-    fn span_mut(&mut self, id: &str) -> Option<&mut Span> {
-        self.record.spans.iter_mut().rev().find(|s| s.id == id)
+    fn span_mut(&mut self, id: &str) -> &mut Value {
+        let found = self.result.spans.iter_mut().rev().find(|s| s["id"] == id);
+        found.expect("opened before")
     }
 
     /// The model's answer to the last [`Action::CallModel`]. A response out of turn is ignored (the same action again is not repeated: `Done` if finished).
@@ -212,19 +207,19 @@ impl AgentRun {
         }
         let n = self.step;
         let u = response.usage;
-        self.record.usage.input_tokens += u.input_tokens;
-        self.record.usage.output_tokens += u.output_tokens;
-        self.record.usage.total_tokens = self.record.usage.input_tokens + self.record.usage.output_tokens;
-        if self.record.model.is_none() {
-            self.record.model = response.model_id.clone();
+        self.result.usage.input_tokens += u.input_tokens;
+        self.result.usage.output_tokens += u.output_tokens;
+        self.result.usage.total_tokens = self.result.usage.input_tokens + self.result.usage.output_tokens;
+        if self.result.model.is_none() {
+            self.result.model = response.model_id.clone();
         }
         for id in [format!("step-{n}"), format!("llm-{n}")] {
-            let s = self.span_mut(&id).expect("opened in begin_step");
-            s.input_tokens = Some(u.input_tokens);
-            s.output_tokens = Some(u.output_tokens);
-            s.total_tokens = Some(u.input_tokens + u.output_tokens);
+            let s = self.span_mut(&id);
+            s["inputTokens"] = u.input_tokens.into();
+            s["outputTokens"] = u.output_tokens.into();
+            s["totalTokens"] = (u.input_tokens + u.output_tokens).into();
         }
-        self.span_mut(&format!("llm-{n}")).expect("opened").end_ms = now_ms;
+        self.span_mut(&format!("llm-{n}"))["endMs"] = now_ms.into();
         let mut content = Vec::new();
         if !response.text.is_empty() {
             content.push(json!({ "type": "text", "text": response.text }));
@@ -285,33 +280,28 @@ impl AgentRun {
             } else {
                 None
             };
-            let (arguments_error, raw_arguments) = match args.error {
-                Some((code, raw)) => (Some(code), Some(raw)),
-                None => (None, None),
+            // A call the provider ran is a `server` call, as the traces record Anthropic's `server_tool_use`.
+            let kind = if c.provider_executed {
+                CallKind::Server
+            } else {
+                CallKind::Function
             };
-            let result = provided.flatten();
-            self.record.tool_calls.push(AgentToolCall {
-                tool_name: c.tool_name.clone(),
-                arguments: args.map,
-                id: c.tool_call_id.clone(),
-                result: result.map(|r| r.result.clone()),
-                is_error: result.map(|r| r.is_error),
-                step: n,
-                index: i,
-                arguments_error,
-                raw_arguments,
-            });
+            let mut call = TraceToolCall::new(c.tool_name.clone(), args, Some(c.tool_call_id.clone()), kind, n, i);
+            if let Some(r) = provided.flatten() {
+                (call.result, call.is_error) = (Some(r.result.clone()), Some(r.is_error));
+            }
+            self.result.tool_calls.push(call);
             let request = ToolCallRequest { input, ..c.clone() };
             step_calls.push(request.clone());
             if provided.is_none() {
                 self.pending.push(Pending {
-                    call: self.record.tool_calls.len() - 1,
+                    call: self.result.tool_calls.len() - 1,
                     request,
                     answer,
                 });
             }
         }
-        self.record
+        self.result
             .messages
             .push(json!({ "role": "assistant", "content": content }));
         self.steps.push(json!({
@@ -319,7 +309,7 @@ impl AgentRun {
             "usage": { "inputTokens": u.input_tokens, "outputTokens": u.output_tokens, "totalTokens": u.input_tokens + u.output_tokens },
             "toolCalls": step_calls, "toolResults": provider_results,
         }));
-        self.record.text = response.text;
+        self.result.text = response.text;
         let calls: Vec<ToolCallRequest> = self
             .pending
             .iter()
@@ -334,14 +324,13 @@ impl AgentRun {
             let mut s = span(
                 format!("tool-{}", c.tool_call_id),
                 Some(format!("step-{n}")),
-                c.tool_name.clone(),
+                &c.tool_name,
                 "tool",
                 now_ms,
                 n,
             );
-            s.tool_call_id = Some(c.tool_call_id.clone());
-            s.tool_name = Some(c.tool_name.clone());
-            self.record.spans.push(s);
+            (s["toolCallId"], s["toolName"]) = (c.tool_call_id.clone().into(), c.tool_name.clone().into());
+            self.result.spans.push(s);
         }
         Action::ExecuteTools {
             calls,
@@ -365,22 +354,21 @@ impl AgentRun {
                         .next()
                         .unwrap_or_else(|| ToolOutcome::error("the tool gave no outcome"));
                     self.step_mcp += (o.end_ms - o.start_ms).max(0.0);
-                    self.record.latency.mcp_ms += (o.end_ms - o.start_ms).max(0.0);
+                    self.result.latency.mcp_ms += (o.end_ms - o.start_ms).max(0.0);
                     let id = format!("tool-{}", p.request.tool_call_id);
-                    let s = self.span_mut(&id).expect("opened in model_responded");
-                    s.start_ms = o.start_ms;
-                    s.end_ms = o.end_ms.max(o.start_ms);
-                    s.status = if o.is_error() { "error" } else { "ok" };
+                    let s = self.span_mut(&id);
+                    (s["startMs"], s["endMs"]) = (o.start_ms.into(), o.end_ms.max(o.start_ms).into());
+                    s["status"] = if o.is_error() { "error" } else { "ok" }.into();
                     o
                 }
             };
-            let call = &mut self.record.tool_calls[p.call];
+            let call = &mut self.result.tool_calls[p.call];
             call.result = Some(outcome.output.clone());
             call.is_error = Some(outcome.is_error());
             results.push(json!({ "type": "tool-result", "toolCallId": p.request.tool_call_id, "toolName": p.request.tool_name, "output": outcome.output_part() }));
         }
         let called: Vec<String> = self
-            .record
+            .result
             .tool_calls
             .iter()
             .filter(|c| c.step == n)
@@ -390,13 +378,13 @@ impl AgentRun {
             if let Some(Value::Array(r)) = self.steps.last_mut().map(|s| &mut s["toolResults"]) {
                 r.extend(results.iter().cloned());
             }
-            self.record.messages.push(json!({ "role": "tool", "content": results }));
+            self.result.messages.push(json!({ "role": "tool", "content": results }));
         }
-        self.completed_messages = self.record.messages.len();
-        self.completed_text = self.record.text.clone();
+        self.completed_messages = self.result.messages.len();
+        self.completed_text = self.result.text.clone();
         let step_time = (now_ms - self.step_start).max(0.0);
-        self.record.latency.llm_ms += (step_time - self.step_mcp).max(0.0);
-        self.span_mut(&format!("step-{n}")).expect("opened").end_ms = now_ms;
+        self.result.latency.llm_ms += (step_time - self.step_mcp).max(0.0);
+        self.span_mut(&format!("step-{n}"))["endMs"] = now_ms.into();
         self.step += 1;
         let done = self.step as u32;
         // AI SDK generateText goes on only when the step had calls the client ran.
@@ -473,10 +461,10 @@ impl AgentRun {
         }
         if self.state == State::Tools {
             // Keep the assistant message of the calls (its results never came).
-            self.completed_messages = self.record.messages.len();
+            self.completed_messages = self.result.messages.len();
         }
-        self.record.messages.truncate(self.completed_messages);
-        self.record.text = self.completed_text.clone();
+        self.result.messages.truncate(self.completed_messages);
+        self.result.text = self.completed_text.clone();
         let n = self.step;
         let open: Vec<String> = self
             .pending
@@ -487,66 +475,56 @@ impl AgentRun {
         if matches!(self.state, State::Model | State::Tools) {
             let llm_open = self.state == State::Model;
             let step_time = (now_ms - self.step_start).max(0.0);
-            self.record.latency.llm_ms += (step_time - self.step_mcp).max(0.0);
-            for s in self.record.spans.iter_mut() {
-                let this_step = s.step_index == Some(n);
-                if this_step && (s.category == "step" || (s.category == "llm" && llm_open) || open.contains(&s.id)) {
-                    s.end_ms = now_ms;
-                    s.status = "error";
+            self.result.latency.llm_ms += (step_time - self.step_mcp).max(0.0);
+            for s in self.result.spans.iter_mut() {
+                let open_here = s["category"] == "step"
+                    || (s["category"] == "llm" && llm_open)
+                    || open.iter().any(|id| s["id"] == id.as_str());
+                if s["stepIndex"] == n && open_here {
+                    (s["endMs"], s["status"]) = (now_ms.into(), "error".into());
                 }
             }
         }
         self.pending.clear();
-        let mut e = span(
-            "error".into(),
-            None,
-            if message.trim().is_empty() {
-                "error".into()
-            } else {
-                message.to_owned()
-            },
-            "error",
-            now_ms,
-            0,
-        );
-        e.step_index = None;
-        e.status = "error";
-        self.record.spans.push(e);
-        self.record.error = Some(message.to_owned());
+        let name = if message.trim().is_empty() { "error" } else { message };
+        let mut e = span("error".into(), None, name, "error", now_ms, 0);
+        e["status"] = "error".into();
+        e.as_object_mut().expect("an object").remove("stepIndex");
+        self.result.spans.push(e);
+        self.result.error = Some(message.to_owned());
         self.finish("error", now_ms)
     }
 
     fn finish(&mut self, reason: &'static str, now_ms: f64) -> Action {
         self.state = State::Done;
-        self.record.stop_reason = reason;
-        self.record.latency.e2e_ms = now_ms;
-        Action::Done(Box::new(self.record.clone()))
+        self.stop_reason = reason;
+        self.result.latency.e2e_ms = now_ms;
+        self.done()
+    }
+
+    fn done(&self) -> Action {
+        Action::Done(Box::new(RunRecord {
+            result: self.result.clone(),
+            stop_reason: self.stop_reason,
+        }))
     }
 
     fn out_of_turn(&mut self) -> Action {
         if self.state == State::Done {
-            Action::Done(Box::new(self.record.clone()))
+            self.done()
         } else {
-            self.failed("the agent loop was fed out of turn", self.record.latency.e2e_ms)
+            self.failed("the agent loop was fed out of turn", self.result.latency.e2e_ms)
         }
     }
 }
 
-fn span(id: String, parent: Option<String>, name: String, category: &'static str, at: f64, step: usize) -> Span {
-    Span {
-        id,
-        parent_id: parent,
-        name,
-        category,
-        start_ms: at,
-        end_ms: at,
-        prompt_index: 0,
-        step_index: Some(step),
-        status: "ok",
-        tool_call_id: None,
-        tool_name: None,
-        input_tokens: None,
-        output_tokens: None,
-        total_tokens: None,
+/// An `EvalTraceSpanInput` (`@mcpjam/sdk@1.14.0`) of step `step`, opened at `at` ms: `{ id, parentId?, name,
+/// category, startMs, endMs, promptIndex: 0, stepIndex, status: "ok" }`.
+fn span(id: String, parent: Option<String>, name: &str, category: &str, at: f64, step: usize) -> Value {
+    let mut s = json!({ "id": id, "name": name, "category": category, "startMs": at, "endMs": at,
+        "promptIndex": 0, "stepIndex": step, "status": "ok" });
+    if let Some(p) = parent {
+        s["parentId"] = p.into();
     }
+    s
 }

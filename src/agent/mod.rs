@@ -3,7 +3,7 @@
 //! `src/HostRunner.ts`, over AI SDK's `generateText`): a prompt goes to a
 //! model with tools, the tool calls the model asks for are executed, their
 //! results go back, until the model stops calling tools or a stop condition
-//! holds; the run is recorded as `PromptResultData`.
+//! holds; the run is recorded as a [`crate::traces::PromptResult`] (`PromptResultData`).
 //!
 //! The loop's decisions are one step state machine, [`AgentRun`]: what to
 //! send to the model next, which calls to execute (unknown tools, unreadable
@@ -35,7 +35,7 @@
 //! let defs = vec![ToolDefinition::new("add", "Adds", json!({ "type": "object" }))];
 //! let run = run_agent(&AgentConfig::default(), defs, "Add 2 and 3", &PromptOptions::default(), model, tools).unwrap();
 //! assert_eq!(run.text, "5");
-//! assert_eq!(run.tool_calls[0].tool_name, "add");
+//! assert_eq!(run.tools_called(), ["add"]); // a traces PromptResult, plus run.stop_reason
 //! assert_eq!(run.messages.len(), 4); // user, assistant (call), tool (result), assistant (text)
 //! ```
 
@@ -49,6 +49,7 @@ mod native;
 mod record;
 mod replay;
 
+pub use crate::traces::{CallKind, LatencyBreakdown, PromptResult, TokenUsage, TraceToolCall};
 pub use machine::{Action, AgentRun};
 pub use model::{
     ModelKind, ModelRequest, ModelResponse, ProviderToolResult, ToolCallRequest, ToolDefinition, ToolOutcome, Usage,
@@ -56,7 +57,7 @@ pub use model::{
 };
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::{run_agent, Model, ToolExecutor};
-pub use record::{AgentToolCall, LatencyBreakdown, RunRecord, Span, TokenUsage};
+pub use record::RunRecord;
 pub use replay::replay_steps;
 
 use crate::error::{MatcherError, Result};

@@ -13,7 +13,7 @@
 
 use super::eval::{eval_verdict, EvalExpectedToolCall, EvalResultInput, EvalResultOptions, EvalTokens, EvalTrace};
 use super::prompt_result::{LatencyBreakdown, PromptResult, TokenUsage};
-use super::record::{CallKind, TraceToolCall};
+use super::record::{Args, CallKind, TraceToolCall};
 use crate::error::Result;
 use crate::reader::Reader;
 use crate::value::Val;
@@ -211,18 +211,15 @@ fn read_tool_calls(r: &Reader) -> Result<Vec<TraceToolCall>> {
     Ok(calls
         .into_iter()
         .enumerate()
-        .map(|(i, c)| TraceToolCall {
-            tool_name: c.name.to_owned(),
-            arguments: json_map(c.args),
-            id: None,
-            result: None,
-            is_error: None,
-            step: 0,
-            index: i,
-            kind: CallKind::Function,
-            server: None,
-            arguments_error: None,
-            raw_arguments: None,
+        .map(|(i, c)| {
+            TraceToolCall::new(
+                c.name.to_owned(),
+                Args::ok(json_map(c.args)),
+                None,
+                CallKind::Function,
+                0,
+                i,
+            )
         })
         .collect())
 }

@@ -102,6 +102,28 @@ pub struct TraceToolCall {
     pub raw_arguments: Option<String>,
 }
 
+impl TraceToolCall {
+    /// The call `name` with `args` (unreadable ones as `{}` plus why and the
+    /// raw text), at `index` in `step`, no result yet: the one constructor the
+    /// readers, `PromptResultData` and the agent loop share.
+    pub(crate) fn new(name: String, args: Args, id: Option<String>, kind: CallKind, step: usize, index: usize) -> Self {
+        let (arguments_error, raw_arguments) = args.error.map_or((None, None), |(e, raw)| (Some(e), Some(raw)));
+        TraceToolCall {
+            tool_name: name,
+            arguments: args.map,
+            id,
+            result: None,
+            is_error: None,
+            step,
+            index,
+            kind,
+            server: None,
+            arguments_error,
+            raw_arguments,
+        }
+    }
+}
+
 /// Something in a trace that was not read as-is: a cut-short stream, an
 /// unreadable event, an ignored item, a result without its call. `code` is
 /// stable (see [`crate::traces`] module docs), `path` locates it in the input.
@@ -153,7 +175,7 @@ pub(crate) struct Args {
 }
 
 impl Args {
-    fn ok(map: Map<String, Value>) -> Args {
+    pub(crate) fn ok(map: Map<String, Value>) -> Args {
         Args { map, error: None }
     }
     fn bad(code: ArgumentsError, raw: String) -> Args {
@@ -398,10 +420,6 @@ impl TraceBuilder {
     pub(crate) fn call(&mut self, c: CallIn, at: &Loc) {
         self.ensure_turn();
         self.turn_len += 1;
-        let (arguments_error, raw_arguments) = match c.args.error {
-            Some((e, raw)) => (Some(e), Some(raw)),
-            None => (None, None),
-        };
         let pos = self.t.calls.len();
         if let Some(id) = c.id.as_deref().filter(|id| !id.is_empty()) {
             self.by_id.insert(id.to_owned(), pos);
@@ -417,19 +435,10 @@ impl TraceBuilder {
                 parts.push(part);
             }
         }
-        self.t.calls.push(TraceToolCall {
-            tool_name: c.name,
-            arguments: c.args.map,
-            id: c.id,
-            result: None,
-            is_error: None,
-            step: self.step.unwrap_or(0),
-            index: self.index,
-            kind: c.kind,
-            server: c.server,
-            arguments_error,
-            raw_arguments,
-        });
+        let mut call = TraceToolCall::new(c.name, c.args, c.id, c.kind, self.step.unwrap_or(0), self.index);
+        call.server = c.server;
+        let arguments_error = call.arguments_error;
+        self.t.calls.push(call);
         self.index += 1;
         if let Some((output, is_error)) = c.result {
             if self.messages {

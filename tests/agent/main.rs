@@ -104,8 +104,8 @@ fn two_steps_record_everything() {
     assert_eq!(r.tool_calls.len(), 1);
     let c = &r.tool_calls[0];
     assert_eq!(
-        (c.tool_name.as_str(), c.id.as_str(), c.step, c.index),
-        ("add", "c1", 0, 0)
+        (c.tool_name.as_str(), c.id.as_deref(), c.step, c.index, c.kind),
+        ("add", Some("c1"), 0, 0, CallKind::Function)
     );
     assert_eq!(Value::Object(c.arguments.clone()), json!({ "a": 2, "b": 3 }));
     assert_eq!(c.result, Some(mcp_text("5")));
@@ -123,11 +123,11 @@ fn two_steps_record_everything() {
     assert_eq!(s.seen[0].system, "You are a helpful assistant.");
     assert_eq!(s.seen[1].messages.len(), 3);
     // Spans: step, model per step, one tool span.
-    let cats: Vec<&str> = r.spans.iter().map(|s| s.category).collect();
+    let cats: Vec<&Value> = r.spans.iter().map(|s| &s["category"]).collect();
     assert_eq!(cats, ["step", "llm", "tool", "step", "llm"]);
-    assert_eq!(r.spans[0].name, "Step 1");
-    assert_eq!(r.spans[1].name, "Model");
-    assert_eq!(r.spans[2].tool_name.as_deref(), Some("add"));
+    assert_eq!(r.spans[0]["name"], "Step 1");
+    assert_eq!(r.spans[1]["name"], "Model");
+    assert_eq!(r.spans[2]["toolName"], "add");
     assert!(r.latency.e2e_ms >= r.latency.llm_ms + r.latency.mcp_ms - 1e-9);
 }
 
@@ -345,13 +345,13 @@ fn model_error_keeps_the_partial_run() {
     assert_eq!(r.usage.total_tokens, 15);
     let last = r.spans.last().unwrap();
     assert_eq!(
-        (last.category, last.name.as_str(), last.status),
-        ("error", "no more scripted steps", "error")
+        [&last["category"], &last["name"], &last["status"]],
+        ["error", "no more scripted steps", "error"]
     );
     assert!(r
         .spans
         .iter()
-        .any(|s| s.category == "step" && s.step_index == Some(1) && s.status == "error"));
+        .any(|s| s["category"] == "step" && s["stepIndex"] == 1 && s["status"] == "error"));
 }
 
 #[test]
@@ -615,7 +615,10 @@ fn provider_executed_calls_are_recorded_never_executed() {
     assert_eq!(r.stop_reason, "finished");
     assert_eq!(r.tool_calls.len(), 2);
     let ws = &r.tool_calls[0];
-    assert_eq!((ws.tool_name.as_str(), ws.id.as_str()), ("web_search", "ws1"));
+    assert_eq!(
+        (ws.tool_name.as_str(), ws.id.as_deref(), ws.kind),
+        ("web_search", Some("ws1"), CallKind::Server)
+    );
     assert_eq!(ws.arguments.get("query"), Some(&json!("rust")));
     assert_eq!(ws.result, Some(json!([{ "url": "https://www.rust-lang.org" }])));
     assert_eq!(ws.is_error, Some(false));
@@ -636,7 +639,7 @@ fn provider_executed_calls_are_recorded_never_executed() {
     );
     // The second model call sees the same conversation; no span for a call nobody here ran.
     assert_eq!(s.seen[1].messages[1..], r.messages[1..3]);
-    assert!(r.spans.iter().all(|sp| sp.tool_call_id.as_deref() != Some("ws1")));
+    assert!(r.spans.iter().all(|sp| sp["toolCallId"] != "ws1"));
 }
 
 /// A step whose only calls the provider ran ends the loop (AI SDK
