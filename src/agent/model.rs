@@ -323,16 +323,7 @@ impl ModelResponse {
                     "a tool call's toolName must be a string",
                 ));
             };
-            let provider_executed = match c.get("providerExecuted") {
-                None | Some(Value::Null) => false,
-                Some(Value::Bool(b)) => *b,
-                Some(_) => {
-                    return Err(MatcherError::invalid_argument(
-                        format!("{p}.providerExecuted"),
-                        "providerExecuted must be a boolean",
-                    ))
-                }
-            };
+            let provider_executed = flag(c, "providerExecuted", &p)?;
             let id = match c.get("toolCallId").and_then(Value::as_str) {
                 Some(id) if !id.is_empty() => id.to_owned(),
                 _ => format!("call-{step}-{i}"),
@@ -361,16 +352,7 @@ impl ModelResponse {
                 ));
             };
             let call_id = call.tool_call_id.clone();
-            let is_error = match part.get("isError") {
-                None | Some(Value::Null) => false,
-                Some(Value::Bool(b)) => *b,
-                Some(_) => {
-                    return Err(MatcherError::invalid_argument(
-                        format!("{p}.isError"),
-                        "isError must be a boolean",
-                    ))
-                }
-            };
+            let is_error = flag(part, "isError", &p)?;
             let result = part.get("result").cloned().unwrap_or(Value::Null);
             r.provider_results
                 .push(ProviderToolResult::new(&call_id, result, is_error));
@@ -477,5 +459,18 @@ impl ToolOutcome {
             (Value::String(s), false) => json!({ "type": "text", "value": s }),
             (v, false) => json!({ "type": "json", "value": v }),
         }
+    }
+}
+
+/// An optional boolean member of a model's answer: absent or `null` is
+/// `false`; another type is `INVALID_ARGUMENT` at `<path>.<key>`.
+fn flag(v: &Value, key: &str, path: &str) -> crate::error::Result<bool> {
+    match v.get(key) {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err(crate::error::MatcherError::invalid_argument(
+            format!("{path}.{key}"),
+            format!("{key} must be a boolean"),
+        )),
     }
 }
