@@ -22,6 +22,13 @@ fn defs() -> Vec<ToolDefinition> {
     ]
 }
 
+/// The path of the error `AgentRun::new` gives for `opts` (which must be refused).
+fn refused_at(opts: PromptOptions) -> String {
+    AgentRun::new(AgentConfig::default(), defs(), "p", opts)
+        .unwrap_err()
+        .path
+}
+
 fn call(id: &str, name: &str, input: Value) -> ToolCallRequest {
     ToolCallRequest::new(id, name, input)
 }
@@ -413,12 +420,7 @@ fn bad_settings_are_refused_with_paths() {
         stop_when: vec![StopCondition::HasToolCall("a".into()), StopCondition::StepCountIs(0)],
         ..Default::default()
     };
-    assert_eq!(
-        AgentRun::new(AgentConfig::default(), defs(), "p", opts)
-            .unwrap_err()
-            .path,
-        "options.stopWhen[1]"
-    );
+    assert_eq!(refused_at(opts), "options.stopWhen[1]");
     let opts = PromptOptions {
         timeouts: Timeouts {
             step_ms: Some(-1.0),
@@ -426,12 +428,7 @@ fn bad_settings_are_refused_with_paths() {
         },
         ..Default::default()
     };
-    assert_eq!(
-        AgentRun::new(AgentConfig::default(), defs(), "p", opts)
-            .unwrap_err()
-            .path,
-        "options.timeout.stepMs"
-    );
+    assert_eq!(refused_at(opts), "options.timeout.stepMs");
 }
 
 #[test]
@@ -804,12 +801,7 @@ fn option_domains_are_stated() {
         stop_when: vec![StopCondition::HasToolCall(String::new())],
         ..Default::default()
     };
-    assert_eq!(
-        AgentRun::new(AgentConfig::default(), defs(), "p", opts)
-            .unwrap_err()
-            .path,
-        "options.stopWhen[0]"
-    );
+    assert_eq!(refused_at(opts), "options.stopWhen[0]");
 }
 
 /// A tool result with no JSON form (the glue's `{ unsupported }` outcome) is
