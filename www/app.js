@@ -7,6 +7,7 @@ import { renderArguments } from "./args.js";
 import { runAssertions } from "./assertions.js";
 import { testSource } from "./copy-test.js";
 import { judgeRun, runsOf } from "./batch.js";
+import { toolCallsWhy } from "./why.js";
 
 const $ = (id) => document.getElementById(id);
 const KINDS = ["trace", "transcript", "response", "dataset"];
@@ -319,25 +320,6 @@ function row(cls, expected, status, actual) {
   return tr;
 }
 
-const callNames = (calls, indices) => {
-  const names = indices.slice(0, 5).map((i) => calls[i].toolName);
-  return names.join(", ") + (indices.length > 5 ? ` and ${indices.length - 5} more` : "");
-};
-
-/** Why evaluateToolCalls failed, in the terms of @mcpjam/sdk@1.14.0's rules. */
-function traceWhy(expected, actual, o, al) {
-  if (o.isNegativeTest) return `isNegativeTest: the run passes only when no tool is called, and it made ${actual.length} call(s).`;
-  if (actual.length === 0) return "the run made no tool calls: evaluateToolCalls fails a run without calls (as @mcpjam/sdk 1.14.0 does) unless isNegativeTest is set.";
-  const moved = new Set(al.outOfOrder.map((x) => x.expectedIndex));
-  const missing = al.missing.filter((i) => !moved.has(i));
-  const parts = [];
-  if (missing.length) parts.push(`${missing.length} expected call(s) not made (${callNames(expected, missing)})`);
-  if (al.outOfOrder.length) parts.push(`${al.outOfOrder.length} call(s) out of ${o.toolCallOrder} order (${callNames(expected, al.outOfOrder.map((x) => x.expectedIndex))})`);
-  if (al.argumentMismatches.length) parts.push(`${al.argumentMismatches.length} call(s) with other arguments (${callNames(expected, al.argumentMismatches.map((m) => m.expectedIndex))})`);
-  if (o.maxExtraToolCalls !== null && al.extra.length > o.maxExtraToolCalls) parts.push(`${al.extra.length} extra call(s), more than maxExtraToolCalls ${o.maxExtraToolCalls} (${callNames(actual, al.extra)})`);
-  return parts.join("; ");
-}
-
 function evaluateTrace(input) {
   const expected = parseJson($("expected").value, "the expected calls");
   const actual = input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} }));
@@ -350,7 +332,7 @@ function evaluateTrace(input) {
     r.passed,
     `${al.pairs.length} paired · ${al.missing.length} missing · ${al.extra.length} extra · ` +
       `${al.outOfOrder.length} out of order · ${al.argumentMismatches.length} argument mismatch(es)`,
-    traceWhy(expected, actual, o, al),
+    toolCallsWhy(r, actual.length, o),
   );
   // One entry per row group: its class (for the filter), its text (for the search), how to draw it.
   const entry = (cls, e, a, make) => ({ cls, text: () => `${e === null ? "" : compact(expected[e])} ${a === null ? "" : `${compact(shown[a])} ${resultText(shown[a])}`}`, make });

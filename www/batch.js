@@ -7,6 +7,7 @@
 // inputs.
 import { evaluateToolCalls } from "../pkg/index.js";
 import { readInput } from "./load.js";
+import { toolCallsWhy } from "./why.js";
 
 /** Whether `v` is an `EvalResultInput` (its `caseTitle` and `passed`). */
 const isEvalResult = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && typeof v.caseTitle === "string" && typeof v.passed === "boolean";
@@ -72,7 +73,7 @@ export function judgeRun(run, shared) {
   }
   try {
     const r = evaluateToolCalls(expected, actual, options);
-    const why = r.passed ? "" : [r.missing.length && `${r.missing.length} missing`, r.extra.length && `${r.extra.length} extra`, r.outOfOrder.length && `${r.outOfOrder.length} out of order`, r.argumentMismatches.length && `${r.argumentMismatches.length} argument mismatch(es)`, actual.length === 0 && "no tool calls"].filter(Boolean).join(", ");
+    const why = toolCallsWhy(r, actual.length, options);
     return { ...row, verdict: r.passed ? "PASS" : "FAIL", why };
   } catch (e) {
     return { ...row, verdict: "ERROR", why: e.code ? `${e.code}: ${e.message}` : e.message };
