@@ -134,12 +134,13 @@ function asTrace(text, json, readAs) {
   if (detected.format === null) return { reason: detected.reason };
   // Text that is not JSON reads as a model's plain-text reply (an MCPJam trace
   // may be one); unless asked to read it as a trace, such text is not a run.
+  let result = null;
   if (readAs !== "trace" && json.error && detected.format === "mcpjam") {
-    const probe = PromptResult.fromTrace(text);
-    const notJson = probe.diagnostics.find((d) => d.code === "NOT_JSON");
-    if (probe.getToolCalls().length === 0) return { reason: notJson ? notJson.message : "plain text with no tool calls in it (pick “read as: trace” to judge it as a model's reply)" };
+    result = PromptResult.fromTrace(text); // detected as mcpjam, so read once here
+    const notJson = result.diagnostics.find((d) => d.code === "NOT_JSON");
+    if (result.getToolCalls().length === 0) return { reason: notJson ? notJson.message : "plain text with no tool calls in it (pick “read as: trace” to judge it as a model's reply)" };
   }
-  const result = PromptResult.fromTrace(text, { format: detected.format });
+  result ??= PromptResult.fromTrace(text, { format: detected.format });
   const all = result.getToolCalls();
   const calls = all.filter((c) => c.kind !== "server");
   const notes = result.diagnostics.map((d) => `${d.code} at ${d.path}: ${d.message}`);
