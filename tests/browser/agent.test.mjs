@@ -8,8 +8,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { chromium } from "playwright-core";
-import { serve } from "./static-server.mjs";
+import { launchChromium, serve } from "./static-server.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const out = `${root}/test-output`;
@@ -19,10 +18,7 @@ before(async () => {
   mkdirSync(out, { recursive: true });
   await build({ entryPoints: [`${root}/tests/browser/agent-page.mjs`], bundle: true, format: "esm", platform: "browser", outfile: `${out}/agent-bundle.js`, logLevel: "error" });
   server = await serve(root);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
-  });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

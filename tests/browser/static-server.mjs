@@ -1,4 +1,5 @@
-// A tiny static file server on 127.0.0.1 (random port) for browser tests.
+// What the browser tests share: a tiny static file server on 127.0.0.1
+// (random port) and Debian's headless Chromium driven by playwright-core.
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
@@ -20,4 +21,13 @@ export function serve(root) {
   return new Promise((resolve) =>
     server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() })),
   );
+}
+
+/** Debian's Chromium (`/usr/bin/chromium`, scripts/install.sh), headless and quiet. */
+export async function launchChromium() {
+  const { chromium } = await import("playwright-core");
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+  });
 }

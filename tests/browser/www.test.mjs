@@ -8,8 +8,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-import { serve } from "./static-server.mjs";
+import { launchChromium, serve } from "./static-server.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const out = `${root}/test-output`;
@@ -18,10 +17,7 @@ let server, browser;
 before(async () => {
   mkdirSync(out, { recursive: true });
   server = await serve(root);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
-  });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

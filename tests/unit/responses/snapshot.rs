@@ -49,51 +49,8 @@ fn first_hunk_context_starts_three_lines_before_it() {
     );
 }
 
-/// Applies a unified diff printed by [`unified_diff`] to `expected`.
-fn apply(expected: &str, diff: &str) -> String {
-    let old: Vec<&str> = expected.split_inclusive('\n').collect();
-    let mut out = String::new();
-    let mut at = 0; // next line of `old` not yet copied
-    let mut lines = diff.split_inclusive('\n').skip(2).peekable();
-    while let Some(header) = lines.next() {
-        let minus = header.trim_start_matches("@@ -").split([',', ' ']).next().unwrap();
-        let mut start: usize = minus.parse().unwrap();
-        let empty_old = header.split(' ').nth(1).unwrap().ends_with(",0");
-        if !empty_old {
-            start -= 1;
-        }
-        out.extend(old[at..start].iter().copied());
-        at = start;
-        while let Some(l) = lines.peek() {
-            if l.starts_with("@@") {
-                break;
-            }
-            let l = lines.next().unwrap();
-            let no_newline = lines.peek() == Some(&"\\ No newline at end of file\n");
-            let body = if no_newline {
-                lines.next();
-                &l[1..l.len() - 1]
-            } else {
-                &l[1..]
-            };
-            match &l[..1] {
-                " " => {
-                    assert_eq!(old[at], body, "a context line is the expected text's");
-                    out.push_str(body);
-                    at += 1;
-                }
-                "-" => {
-                    assert_eq!(old[at], body, "a removed line is the expected text's");
-                    at += 1;
-                }
-                "+" => out.push_str(body),
-                other => panic!("unexpected diff line {other:?}"),
-            }
-        }
-    }
-    out.extend(old[at..].iter().copied());
-    out
-}
+// `check_diff(diff, expected, actual)`, shared with the `snapshots` fuzz target.
+include!("../../support/unified_diff.rs");
 
 fn texts(seed: u64, lines: usize, alphabet: &[&str]) -> (String, String) {
     let mut s = seed;
@@ -143,7 +100,7 @@ fn every_diff_turns_expected_into_actual() {
             }
             let (a, b) = texts(seed, lines, alphabet);
             let d = unified_diff(&a, &b);
-            assert_eq!(apply(&a, &d), b, "seed {seed}, {lines} lines");
+            check_diff(&d, &a, &b);
         }
     }
 }
@@ -165,5 +122,5 @@ fn a_large_diff_of_mostly_unique_lines_stays_small() {
     let d = unified_diff(&a, &b);
     assert_eq!(d.matches("\n-").count(), 50);
     assert_eq!(d.matches("\n+").count(), 50 + 1); // and the +++ header
-    assert_eq!(apply(&a, &d), b);
+    check_diff(&d, &a, &b);
 }
