@@ -25,8 +25,11 @@ for fam in $families; do
   # Own target dir per family: switching features in one dir would relink every time.
   # `cargo rustc --crate-type cdylib`: the crates declare no cdylib in Cargo.toml,
   # so that native users link only the rlib (the cdylib is this build's alone).
-  CARGO_TARGET_DIR="target/wasm-$fam" cargo rustc --quiet --locked --release --target wasm32-unknown-unknown --lib \
+  # The cargo profile per module (Cargo.toml [profile.wasm-small] says why).
+  profile=release; [ "$fam" = tool_calls ] && profile=wasm-small
+  CARGO_TARGET_DIR="target/wasm-$fam" cargo rustc --quiet --locked --profile "$profile" --target wasm32-unknown-unknown --lib \
     --crate-type cdylib --no-default-features --features "wasm-${fam//_/-}"
+  ln -sfn "$profile" "target/wasm-$fam/wasm32-unknown-unknown/module"
 done
 # The JSON Schema validator: its own module (mcp-matchers/schema), loaded only when used.
 cargo rustc --quiet --locked --release --target wasm32-unknown-unknown -p mcp-matchers-schema --lib \
@@ -50,7 +53,7 @@ module() {
     fs.writeFileSync(f, `import "../encoding.js"; // TextEncoder/TextDecoder where missing (Jest jsdom)\n` + s.replace(url, `(() => { throw new Error("mcp-matchers: ${name} starts from its inlined bytes"); })()`));' "$out/wasm/$1.js" "$1"
 }
 for fam in $families; do
-  module "$fam" "target/wasm-$fam/wasm32-unknown-unknown/release/mcp_matchers.wasm"
+  module "$fam" "target/wasm-$fam/wasm32-unknown-unknown/module/mcp_matchers.wasm"
 done
 module schema target/wasm32-unknown-unknown/release/mcp_matchers_schema.wasm
 cp pkg-template/package.json pkg-template/*.js pkg-template/*.d.ts "$out/"

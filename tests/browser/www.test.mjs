@@ -431,6 +431,7 @@ test("an agent run saved with toEvalResult() opens in the viewer with its calls"
   assert.match(steps[0], /^Step 0 · 2 call\(s\) · \d+ ms$/);
   assert.match(await page.textContent("#trace-timeline .turn:last-child .model-text"), /^Done\.$/);
   assert.match(await page.textContent("#trace-timeline .event"), /get_weather\(\{"city":"Oslo"\}\) · \d+ ms→ Sunny in Oslo/);
+  await page.screenshot({ path: `${out}/www-trace-timeline.png`, fullPage: true }); // www/README.md shows it
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -787,6 +788,7 @@ test("many runs: a JSON-lines file of EvalResultInputs and several dropped files
     ["results.jsonl · strict order", "trace · mcpjam", "3", "FAIL", "failed"],
   ]);
   assert.equal(await page.textContent("#runs-summary"), "4 run(s): 1 pass, 3 fail, 0 unreadable, 0 not judged · 3 of 4 as recorded or expected.");
+  await page.screenshot({ path: `${out}/www-runs.png`, fullPage: true }); // www/README.md shows it
   await page.selectOption("#runs-filter", "differs");
   assert.deepEqual((await rows()).map((r) => r[0]), ["results.jsonl · mails the report"]);
   await page.selectOption("#runs-filter", "all");
