@@ -26,7 +26,7 @@ const r = evaluateToolCalls([{ toolName: "a" }], [{ toolName: "a", arguments: {}
 document.body.dataset.verdict = String(r.passed);
 JS
 echo '<!doctype html><script type="module" src="/src/main.js"></script>' > index.html
-# PACK_NODE_MODULES: where vite, esbuild, webpack and jest are installed (the repository's node_modules).
+# PACK_NODE_MODULES: where vite, esbuild, webpack, rollup, tsc and jest are installed (the repository's node_modules).
 nm="${PACK_NODE_MODULES:-$root/node_modules}"
 vite_out=$("$nm/.bin/vite" build --logLevel warn 2>&1)
 if [ -n "$vite_out" ]; then echo "vite build printed: $vite_out"; exit 1; fi
@@ -50,6 +50,43 @@ webpack({ mode: "production", context: process.cwd(), entry: "./src/main.mjs", o
 JS
 cp src/main.js src/main.mjs # an ES module whatever the app's package.json "type" says
 NM="$nm" node webpack-build.mjs
+# Rollup 4 with @rollup/plugin-node-resolve (what a Rollup user adds to import
+# from node_modules): built with no warning.
+cat > rollup-build.mjs <<'JS'
+import { createRequire } from "node:module";
+const req = createRequire(process.env.NM + "/");
+const { rollup } = req("rollup");
+const { nodeResolve } = req("@rollup/plugin-node-resolve");
+const warnings = [];
+const bundle = await rollup({ input: "src/main.mjs", plugins: [nodeResolve({ browser: true })], onwarn: (w) => warnings.push(w.message) });
+await bundle.write({ file: "rollup-dist/main.js", format: "es" });
+if (warnings.length) {
+  console.error(`rollup warned:\n${warnings.join("\n")}`);
+  process.exit(1);
+}
+console.log("rollup 4: built, no warnings");
+JS
+NM="$nm" node rollup-build.mjs
+# TypeScript (strict) against the installed package's types under each module
+# resolution a user may set: bundler, node16, nodenext. A wrong `types`
+# condition or a `.d.ts` import without its extension fails one of them.
+cat > types-check.mts <<'TS'
+import { evaluateToolCalls, type EvalToolCall, MatcherError } from "mcp-matchers/matchers";
+import { PromptResult, normalizeTranscript, validateText } from "mcp-matchers";
+import { toolResponseMatchers } from "mcp-matchers/expect";
+const calls: EvalToolCall[] = [{ toolName: "a", arguments: {} }];
+const passed: boolean = evaluateToolCalls(calls, calls).passed;
+const names: string[] = PromptResult.fromTrace("{}").getToolCalls().map((c) => c.toolName);
+const harness: string = normalizeTranscript("").harness;
+const pass: boolean = validateText({ content: [] }, "x").pass;
+const code: string = new MatcherError("INVALID_ARGUMENT", "x", "m").code;
+export { passed, names, harness, pass, code, toolResponseMatchers };
+TS
+for resolution in bundler node16 nodenext; do
+  module=$([ "$resolution" = bundler ] && echo esnext || echo "$resolution")
+  "$nm/.bin/tsc" --noEmit --strict --skipLibCheck --types node --typeRoots "$nm/@types" --module "$module" --moduleResolution "$resolution" --target es2022 types-check.mts
+done
+echo "rollup: built; tsc (bundler, node16, nodenext): types resolve"
 # Jest in its jsdom environment (ESM): the package imports and answers there.
 cat > jsdom.test.mjs <<'JS'
 import { evaluateToolCalls } from "mcp-matchers/matchers";
