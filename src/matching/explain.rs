@@ -20,6 +20,7 @@ pub enum Seg {
 }
 
 /// What the actual value does at one place of the expected value.
+#[must_use]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Verdict {
@@ -40,6 +41,7 @@ pub enum Verdict {
 
 /// A verdict at a key path (`[]` is the whole value). JSON:
 /// `{ "path": ["a", 0, "b"], "verdict": "differs" }`.
+#[must_use]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct KeyVerdict {
     /// Where: the keys and indices from the root.

@@ -20,6 +20,7 @@ use serde_json::{json, Value};
 /// The result of every response check: `{ pass, message, details? }`, as
 /// the reference's validators return it. `details` is absent where the
 /// reference leaves it out (most passing results).
+#[must_use]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CheckResult {
     /// Whether the check passed.

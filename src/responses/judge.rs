@@ -189,6 +189,7 @@ pub(crate) fn judge_text(v: &Val<'_>) -> String {
 }
 
 /// A parsed judge verdict `{ pass, score, reasoning }`; `score` in 0–1.
+#[must_use]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct JudgeVerdict {
     /// The model's own `pass` when it gave a boolean, else `score >= 0.5`

@@ -17,6 +17,7 @@ use imara_diff::{Algorithm, Diff, InternedInput, Token};
 use serde::Serialize;
 
 /// What `matchSnapshot` returns: `{ pass, actual, expected, diff }`.
+#[must_use]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SnapshotResult {
     /// `actual` equals `expected` exactly (no stored text: `false`).

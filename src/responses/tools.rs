@@ -71,6 +71,7 @@ pub struct ToolCallMetrics {
 
 /// What `validateToolCalls` returns: `{ pass, message, details?, metrics? }`.
 /// `metrics` is absent only when the response is not a simulation result.
+#[must_use]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ToolCallsResult {
     /// Whether every expectation was met.

@@ -35,6 +35,7 @@ pub struct AlignedMismatch {
 /// outOfOrder, missing, extra }`, every call by its index. `passed`,
 /// `missing`, `extra`, `argumentMismatches` and `outOfOrder` are the verdict
 /// `evaluateToolCalls` gives.
+#[must_use]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolCallAlignment {

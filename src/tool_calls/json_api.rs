@@ -134,6 +134,7 @@ pub struct OutOfOrderToolCall {
 
 /// `EvalToolCallMatchResult`; serialises to the reference's JSON shape
 /// `{ missing, extra, outOfOrder, argumentMismatches, passed }`.
+#[must_use]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolCallMatchResult {
@@ -204,6 +205,7 @@ pub fn evaluate_tool_calls(expected: &[ToolCall], actual: &[ToolCall], options: 
 
 /// `matchToolCallWithArgs(toolName, expectedArgs, toolCalls)`: some call of
 /// `tool_name` has arguments deep-equal to `expected_args` (key order ignored).
+#[must_use]
 pub fn match_tool_call_with_args(tool_name: &str, expected_args: &Map<String, Value>, tool_calls: &[ToolCall]) -> bool {
     with_calls(tool_calls, |c| {
         validators::with_args(tool_name, &Val::from_map(expected_args), c)
@@ -212,6 +214,7 @@ pub fn match_tool_call_with_args(tool_name: &str, expected_args: &Map<String, Va
 
 /// `matchToolCallWithPartialArgs(toolName, expectedArgs, toolCalls)`: some
 /// call of `tool_name` has every key of `expected_args` with an equal value.
+#[must_use]
 pub fn match_tool_call_with_partial_args(
     tool_name: &str,
     expected_args: &Map<String, Value>,
@@ -224,6 +227,7 @@ pub fn match_tool_call_with_partial_args(
 
 /// `matchToolArgument(toolName, argName, expectedValue, toolCalls)`: some
 /// call of `tool_name` has argument `arg_name` equal to `expected_value`.
+#[must_use]
 pub fn match_tool_argument(tool_name: &str, arg_name: &str, expected_value: &Value, tool_calls: &[ToolCall]) -> bool {
     with_calls(tool_calls, |c| {
         validators::argument(tool_name, arg_name, &Val::from(expected_value), c)
@@ -234,6 +238,7 @@ pub fn match_tool_argument(tool_name: &str, arg_name: &str, expected_value: &Val
 /// call of `tool_name` has argument `arg_name` and `predicate` accepts it.
 /// The predicate sees the calls in order and is not called after it first
 /// returns `true`.
+#[must_use]
 pub fn match_tool_argument_with(
     tool_name: &str,
     arg_name: &str,

@@ -19,6 +19,7 @@ use serde::Serialize;
 
 /// A matcher's verdict. `pass` is the outcome of the assertion as asked
 /// (negated or not); `message` explains the failure in that direction.
+#[must_use]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MatchResult {
     /// Whether the assertion, as asked (negated or not), holds.
@@ -394,6 +395,7 @@ pub fn to_have_called_times(s: &Subject, name_p: &TextOrRegex, times: usize, neg
 }
 
 /// Trajectory F1 of the run's tool names against an expected list.
+#[must_use]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TrajectoryScore {
     /// Whether the assertion as asked holds.

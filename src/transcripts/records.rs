@@ -26,6 +26,7 @@ pub enum CheckStatus {
 }
 
 /// One recorded check (`evals[].attempts[].assertions[]` in reeval).
+#[must_use]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CheckRecord {
     /// The label it is recorded under (unique within the attempt).

@@ -527,10 +527,10 @@ fn dataset_issues_are_zods() {
 #[test]
 fn utils_as_the_reference() {
     // getResponseSizeBytes and normalizeWhitespace of the reference (validators/utils.ts).
-    assert_eq!(get_response_size_bytes(&json!(null)), 0);
-    assert_eq!(get_response_size_bytes(&json!("héllo ✓")), 10);
-    assert_eq!(get_response_size_bytes(&json!([1, { "b": [true] }])), 44);
-    assert_eq!(get_response_size_bytes(&json!({})), 2);
+    assert_eq!(response_json_size_bytes(&json!(null)), 0);
+    assert_eq!(response_json_size_bytes(&json!("héllo ✓")), 10);
+    assert_eq!(response_json_size_bytes(&json!([1, { "b": [true] }])), 44);
+    assert_eq!(response_json_size_bytes(&json!({})), 2);
     assert_eq!(
         normalize_whitespace("\u{feff} a\u{a0}\u{a0}b\n\u{2028}c \u{85}"),
         "a b c \u{85}"
