@@ -84,6 +84,23 @@ pub struct HarnessCapabilityError {
     pub message: String,
 }
 
+impl std::fmt::Display for HarnessCapabilityError {
+    /// The seed's message.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for HarnessCapabilityError {}
+
+impl From<HarnessCapabilityError> for crate::error::MatcherError {
+    /// Code `HARNESS_CAPABILITY` at `actual` (the subject) with the seed's
+    /// message: what the JS package throws.
+    fn from(e: HarnessCapabilityError) -> Self {
+        crate::error::MatcherError::new(crate::error::ErrorCode::HarnessCapability, "actual", e.message)
+    }
+}
+
 /// `["a", "b"]` (JSON-quoted, duplicates once, at most 20) or `none`.
 pub(crate) fn got_list(items: &[String]) -> String {
     let mut seen: Vec<&String> = Vec::new();

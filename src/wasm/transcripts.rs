@@ -84,12 +84,9 @@ pub fn transcript_write_jsonl(events: &str) -> std::result::Result<String, JsVal
     .map_err(to_js)
 }
 
+/// `[HARNESS_CAPABILITY, actual, message]` (`From<HarnessCapabilityError> for MatcherError`).
 fn capability(e: HarnessCapabilityError) -> JsValue {
-    let arr = js_sys::Array::new();
-    arr.push(&JsValue::from_str("HARNESS_CAPABILITY"));
-    arr.push(&JsValue::from_str("actual"));
-    arr.push(&JsValue::from_str(&e.message));
-    arr.into()
+    to_js(e.into())
 }
 
 /// A text or a RegExp (`{ source, flags }`, as the glue sends one);

@@ -608,3 +608,20 @@ fn labels_and_records_follow_the_seed_table() {
     );
     assert!(!rec.attempt_passed());
 }
+
+#[test]
+fn a_harness_capability_error_is_a_matcher_error_through_question_mark() {
+    fn fetched(s: &Subject) -> Result<bool, mcp_matchers::MatcherError> {
+        Ok(to_have_fetched(s, None, false)?.pass)
+    }
+    let cursor = Subject::from(&fixture_run("cursor/cursor-hack_full_session.jsonl"));
+    let e = fetched(&cursor).unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_str()),
+        (mcp_matchers::ErrorCode::HarnessCapability, "actual")
+    );
+    assert_eq!(e.code.as_str(), "HARNESS_CAPABILITY");
+    assert!(e.message.starts_with("toHaveFetched() can't check this turn"));
+    let boxed: Box<dyn std::error::Error> = Box::new(to_have_fetched(&cursor, None, false).unwrap_err());
+    assert_eq!(boxed.to_string(), e.message);
+}
