@@ -18,8 +18,8 @@
 //! // Matchers take a turn or the whole run (reeval's `c`) as a `Subject`.
 //! use mcp_matchers::transcripts::{to_have_called_mcp, to_have_called_tool, TextOrRegex, Subject};
 //! let turn = Subject::from(&run.turns[0]);
-//! assert!(to_have_called_mcp(&turn, "stamp", "house_stamp", None, false).pass);
-//! let r = to_have_called_tool(&Subject::from(&run), &TextOrRegex::text("mcp__stamp__other"), None, false);
+//! assert!(to_have_called_mcp(&turn, "stamp", "house_stamp", None).pass);
+//! let r = to_have_called_tool(&Subject::from(&run), &TextOrRegex::text("mcp__stamp__other"), None);
 //! assert_eq!(r.message, r#"expected tool calls matching mcp__stamp__other, got ["mcp__stamp__house_stamp"]"#);
 //! ```
 //!
