@@ -127,7 +127,15 @@ pub fn to_have_file(path: &str, pattern: Option<&TextOrRegex>, content: Option<&
 /// non-empty stream, stderr first:
 /// `expected command to succeed, exit code 1\n--- stderr ---\n…\n--- stdout ---\n…`
 /// (negated: `expected command to fail, exit code 0`).
-pub fn to_succeed(exit_code: f64, stdout: &str, stderr: &str) -> MatchResult {
+pub fn to_succeed(exit_code: i32, stdout: &str, stderr: &str) -> MatchResult {
+    to_succeed_number(f64::from(exit_code), stdout, stderr)
+}
+
+/// [`to_succeed`] over the exit code as JavaScript hands it (`c.exec()`'s
+/// `exitCode`, read by [`exec_from_value`]): any number, a fraction or `NaN`
+/// included (not 0, so not a success), printed as JavaScript prints it
+/// (`exit code NaN`).
+pub fn to_succeed_number(exit_code: f64, stdout: &str, stderr: &str) -> MatchResult {
     let mut streams = String::new();
     for (name, text) in [("stderr", stderr), ("stdout", stdout)] {
         if !text.trim().is_empty() {

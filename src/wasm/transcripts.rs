@@ -234,7 +234,7 @@ fn check(m: &str, actual: &Value, negated: bool, rest: &[Val<'_>]) -> Result<Che
         }
         "toSucceed" => {
             let (code, out, err) = exec_from_value(actual)?;
-            text(&to_succeed(code, &out, &err).settled(negated))
+            text(&to_succeed_number(code, &out, &err).settled(negated))
         }
         "toPass" => text(&to_pass(actual)?.settled(negated)),
         _ => {

@@ -80,3 +80,18 @@ fn prompt_result_feeds_evaluate_tool_calls_and_the_validators() {
         &actual
     ));
 }
+
+#[test]
+fn trace_format_names_parse_and_print() {
+    use mcp_matchers::traces::TraceFormat;
+    for name in ["anthropic", "openai-chat-stream", "mcpjam"] {
+        let f: TraceFormat = name.parse().unwrap();
+        assert_eq!(f.to_string(), name);
+    }
+    let e = "csv".parse::<TraceFormat>().unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_str()),
+        (mcp_matchers::ErrorCode::InvalidOption, "format")
+    );
+    assert!(e.message.contains("anthropic"), "{}", e.message);
+}

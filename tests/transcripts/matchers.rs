@@ -434,8 +434,8 @@ fn files_exist_and_match() {
 
 #[test]
 fn to_succeed_tail_rules_and_the_16_kb_cap() {
-    assert!(to_succeed(0.0, "", "").pass);
-    let r = to_succeed(1.0, "out\n", "boom\n");
+    assert!(to_succeed(0, "", "").pass);
+    let r = to_succeed(1, "out\n", "boom\n");
     assert!(!r.pass);
     assert_eq!(
         r.message,
@@ -443,7 +443,7 @@ fn to_succeed_tail_rules_and_the_16_kb_cap() {
     );
     // Last 20 lines.
     let lines: String = (1..=30).map(|i| format!("line {i}\n")).collect();
-    let r = to_succeed(2.0, "", &lines);
+    let r = to_succeed(2, "", &lines);
     let want: Vec<String> = (11..=30).map(|i| format!("line {i}")).collect();
     assert_eq!(
         r.message,
@@ -453,7 +453,7 @@ fn to_succeed_tail_rules_and_the_16_kb_cap() {
         )
     );
     // At most 2,000 characters of them.
-    let r = to_succeed(1.0, "", &"é".repeat(5000));
+    let r = to_succeed(1, "", &"é".repeat(5000));
     assert_eq!(
         r.message.split("--- stderr ---\n").nth(1).unwrap().chars().count(),
         2000
@@ -469,7 +469,7 @@ fn to_succeed_tail_rules_and_the_16_kb_cap() {
         "{}",
         &r.message[r.message.len() - 60..]
     );
-    let r = to_succeed(0.0, "", "").not();
+    let r = to_succeed(0, "", "").not();
     assert_eq!(r.message, "expected command to fail, exit code 0");
     let e = exec_from_value(&json!({ "stdout": "" })).unwrap_err();
     assert_eq!(e.message, "toSucceed() expects run.exec(...)");
@@ -554,7 +554,7 @@ fn detection_of_streams_without_tool_calls() {
 #[test]
 fn labels_and_records_follow_the_seed_table() {
     let mut rec = Recorder::new();
-    let fail = to_succeed(1.0, "", "");
+    let fail = to_succeed(1, "", "");
     let pass = MatchResult::new(true, "");
     assert_eq!(
         rec.label(Some("exports greet"), "toHaveFile", false, "greet.js"),
@@ -636,5 +636,16 @@ fn a_verdict_negates_twice_back_and_round_trips_through_serde() {
     assert_eq!(
         serde_json::to_string(&plain).unwrap(),
         r#"{"pass":false,"message":"why"}"#
+    );
+}
+
+#[test]
+fn harness_names_parse_and_print() {
+    let h: Harness = "Claude".parse().unwrap();
+    assert_eq!((h, h.to_string()), (Harness::ClaudeCode, "claude-code".to_string()));
+    let e = "vim".parse::<Harness>().unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_str()),
+        (mcp_matchers::ErrorCode::InvalidOption, "options.harness")
     );
 }

@@ -178,7 +178,7 @@ mod checks {
             let s = diff_turn(&[(path.as_str(), "added")]);
             let _ = to_have_changed(&s, &[], &[glob], None).not();
             let _ = to_have_file(&path, Some(&TextOrRegex::text(source.clone())), Some(&source));
-            let _ = to_succeed(f64::NAN, &source, &path);
+            let _ = to_succeed_number(f64::NAN, &source, &path);
             let _ = to_pass(&json!({ "score": source, "threshold": 1 }));
         }
     }
