@@ -102,7 +102,7 @@ fn with_calls<R>(list: &[ToolCall], f: impl FnOnce(&[Call<'_>]) -> R) -> R {
 
 /// `EvalArgumentMismatch`: an expected and an actual call of the same tool
 /// whose arguments did not match.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ArgumentMismatch {
     /// The tool both calls name.
@@ -111,17 +111,17 @@ pub struct ArgumentMismatch {
     pub expected_args: Map<String, Value>,
     /// The actual call's arguments.
     pub actual_args: Map<String, Value>,
-    /// Index into the expected list (not serialised: the reference has no such field).
+    /// Index into the expected list (not serialised: the reference has no such field; 0 when deserialised).
     #[serde(skip)]
     pub expected_index: usize,
-    /// Index into the actual list (not serialised).
+    /// Index into the actual list (not serialised; 0 when deserialised).
     #[serde(skip)]
     pub actual_index: usize,
 }
 
 /// `EvalOutOfOrderToolCall`: an expected call whose compatible actual call
 /// sits at another index (`"strict"` and `"superset"` only).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OutOfOrderToolCall {
     /// The tool's name.
@@ -135,7 +135,7 @@ pub struct OutOfOrderToolCall {
 /// `EvalToolCallMatchResult`; serialises to the reference's JSON shape
 /// `{ missing, extra, outOfOrder, argumentMismatches, passed }`.
 #[must_use]
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolCallMatchResult {
     /// Expected calls no actual call paired with.
