@@ -21,6 +21,8 @@
 //! assert!(to_have_called_mcp(&turn, "stamp", "house_stamp", None).pass);
 //! let r = to_have_called_tool(&Subject::from(&run), &TextOrRegex::text("mcp__stamp__other"), None);
 //! assert_eq!(r.message, r#"expected tool calls matching mcp__stamp__other, got ["mcp__stamp__house_stamp"]"#);
+//! // `.not()`: the negated assertion (reeval's `expect(c).not.toHaveCalledTool(…)`).
+//! assert_eq!(r.not().message, "expected no tool calls matching mcp__stamp__other, got none");
 //! ```
 //!
 //! | module | what |
