@@ -36,6 +36,9 @@ done
 
 step "examples: the Rust programs in examples/*.rs"
 cargo run --quiet --example judge_trace >/dev/null
+cargo run --quiet --example assert_transcript >/dev/null
+cargo run --quiet --example check_response >/dev/null
+cargo run --quiet --example parallel_traces >/dev/null
 
 step "docs: cargo doc -D warnings (every public item documented: missing_docs = deny)"
 RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --workspace --all-features

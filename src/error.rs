@@ -22,6 +22,11 @@ pub enum ErrorCode {
     UnsupportedValue,
     /// Text handed to a `*_json` entry point that is not JSON.
     InvalidJson,
+    /// A transcript matcher that cannot check its subject: the harness does
+    /// not report the events it asks about (`toHaveSearched` over a harness
+    /// without `web-search` events); from a
+    /// [`HarnessCapabilityError`](crate::transcripts::HarnessCapabilityError).
+    HarnessCapability,
 }
 
 impl ErrorCode {
@@ -32,6 +37,7 @@ impl ErrorCode {
             ErrorCode::InvalidOption => "INVALID_OPTION",
             ErrorCode::UnsupportedValue => "UNSUPPORTED_VALUE",
             ErrorCode::InvalidJson => "INVALID_JSON",
+            ErrorCode::HarnessCapability => "HARNESS_CAPABILITY",
         }
     }
 }
@@ -95,6 +101,13 @@ impl fmt::Display for MatcherError {
 }
 
 impl std::error::Error for MatcherError {}
+
+/// The error a caller's own function returns to this crate: a judge model
+/// ([`crate::responses::JudgeModel`]) or an agent model
+/// ([`crate::agent::Model`]). Any `std::error::Error + Send + Sync`, or a
+/// `String`/`&str` (`"out of replies".into()`); the crate uses its
+/// `to_string()` as the message the reference reports.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Shorthand for results of this crate.
 pub type Result<T> = std::result::Result<T, MatcherError>;

@@ -24,8 +24,8 @@ fn run(dataset: &Value) {
             .get("response")
             .cloned()
             .unwrap_or_else(|| text_response(&case.to_string()));
-        let mut ctx = EvaluateContext::default();
-        let _ = evaluate_expectations(expect, &response, &mut ctx);
+        let ctx = EvaluateContext::default();
+        let _ = evaluate_expectations(expect, &response, &ctx);
     }
 }
 

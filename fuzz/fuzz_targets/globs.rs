@@ -36,8 +36,8 @@ fuzz_target!(|data: &[u8]| {
     };
     // With and without a workspace prefix to strip from absolute diff paths.
     for workspace in [None, Some("/w")] {
-        let yes = to_have_changed(&s, &patterns, &rules, workspace, false);
-        let no = to_have_changed(&s, &patterns, &rules, workspace, true);
+        let yes = to_have_changed(&s, &patterns, &rules, workspace);
+        let no = to_have_changed(&s, &patterns, &rules, workspace).not();
         assert_ne!(yes.pass, no.pass, "{} / {}", yes.message, no.message);
     }
 });

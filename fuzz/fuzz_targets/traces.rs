@@ -22,10 +22,10 @@ const FORMATS: [TraceFormat; 12] = [
 
 fn check(r: &PromptResult) {
     // The accessors read what was built; each call's name is findable.
-    for c in r.get_tool_calls() {
+    for c in r.tool_calls() {
         assert!(r.has_tool_call(&c.tool_name));
     }
-    let _ = (r.tools_called(), r.text(), r.get_error(), r.to_tool_calls());
+    let _ = (r.tools_called(), r.text(), r.error(), r.to_tool_calls());
 }
 
 fuzz_target!(|data: &[u8]| {

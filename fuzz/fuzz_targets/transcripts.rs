@@ -21,13 +21,13 @@ const HARNESSES: [Harness; 9] = [
 fn check(run: &Run) {
     let s = Subject::from(run);
     let names: Vec<String> = s.events.iter().filter_map(|e| e.name.clone()).take(8).collect();
-    let f1 = trajectory_f1(&s, &names, 0.5, false);
+    let f1 = trajectory_f1(&s, &names, 0.5);
     assert!((0.0..=1.0).contains(&f1.f1), "{}", f1.f1);
     let any = TextOrRegex::text("Bash");
-    let _ = to_have_called_tool(&s, &any, None, false);
-    let _ = to_have_called_times(&s, &any, 1, true);
+    let _ = to_have_called_tool(&s, &any, None);
+    let _ = to_have_called_times(&s, &any, 1).not();
     let order: Vec<TextOrRegex> = names.iter().map(|n| TextOrRegex::text(n.clone())).collect();
-    let _ = to_have_called_in_order(&s, &order, false);
+    let _ = to_have_called_in_order(&s, &order);
     let _ = write_transcript_jsonl(run.iter_events());
 }
 

@@ -78,6 +78,7 @@ pub struct IterationSummary {
 }
 
 /// `EvalRunResult` without the iteration details (the JS side adds them).
+#[must_use]
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RunAggregate {

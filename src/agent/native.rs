@@ -20,15 +20,27 @@ use super::{AgentConfig, PromptOptions, StopCondition};
 use crate::error::{MatcherError, Result};
 use std::time::Instant;
 
-/// A model: answers one request (`Err(message)` ends the run with that error).
+/// A model: answers one request. An `Err` ends the run with that error: the
+/// record's `error` is its `to_string()` (`@mcpjam/sdk@1.14.0`
+/// `HostRunner.run` reports a thrown model error by its message). The error
+/// is a [`BoxError`](crate::error::BoxError): any `std::error::Error + Send +
+/// Sync`, or a `String` through `.into()`.
+///
+/// `&mut self`: a model may keep state between calls (one run calls it
+/// sequentially). A closure `FnMut(&ModelRequest) -> Result<ModelResponse, E>`
+/// (with `E` a `String`, a `&'static str` or an error type) is a `Model`.
 pub trait Model {
     /// One model call.
-    fn generate(&mut self, request: &ModelRequest) -> std::result::Result<ModelResponse, String>;
+    fn generate(&mut self, request: &ModelRequest) -> std::result::Result<ModelResponse, crate::error::BoxError>;
 }
 
-impl<F: FnMut(&ModelRequest) -> std::result::Result<ModelResponse, String>> Model for F {
-    fn generate(&mut self, request: &ModelRequest) -> std::result::Result<ModelResponse, String> {
-        self(request)
+impl<F, E> Model for F
+where
+    F: FnMut(&ModelRequest) -> std::result::Result<ModelResponse, E>,
+    E: Into<crate::error::BoxError>,
+{
+    fn generate(&mut self, request: &ModelRequest) -> std::result::Result<ModelResponse, crate::error::BoxError> {
+        self(request).map_err(Into::into)
     }
 }
 
@@ -89,7 +101,7 @@ pub fn run_agent(
                 match answer {
                     _ if late(deadline_ms, at) => run.timed_out(at),
                     Ok(r) => run.model_responded(r, at),
-                    Err(message) => run.failed(&message, at),
+                    Err(e) => run.failed(&e.to_string(), at),
                 }
             }
             Action::ExecuteTools { calls, deadline_ms } => {

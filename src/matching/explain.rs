@@ -6,11 +6,11 @@
 use super::matcher::{accepts, holds_fields, leaf_eq, member, Field, Node};
 use super::{Absent, Matcher, Policy};
 use crate::value::Val;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One step of a key path: an object key or an array index (JSON: a
 /// string or a number).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Seg {
     /// An object key.
@@ -20,7 +20,8 @@ pub enum Seg {
 }
 
 /// What the actual value does at one place of the expected value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[must_use]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Verdict {
     /// Meets the expectation here.
@@ -40,7 +41,8 @@ pub enum Verdict {
 
 /// A verdict at a key path (`[]` is the whole value). JSON:
 /// `{ "path": ["a", 0, "b"], "verdict": "differs" }`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[must_use]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeyVerdict {
     /// Where: the keys and indices from the root.
     pub path: Vec<Seg>,

@@ -14,13 +14,14 @@ use crate::reader::Reader;
 use crate::value::eq::json_eq;
 use crate::value::print::{json_number, stringify_pretty};
 use crate::value::Val;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 /// The result of every response check: `{ pass, message, details? }`, as
 /// the reference's validators return it. `details` is absent where the
 /// reference leaves it out (most passing results).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[must_use]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CheckResult {
     /// Whether the check passed.
     pub pass: bool,

@@ -20,17 +20,50 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 /// The caller's model: given the judge prompt, return the model's raw reply
-/// text (parsed with [`parse_verdict`]) or an error message.
-pub trait JudgeModel {
+/// text (parsed with [`parse_verdict`]) or an error.
+///
+/// Takes `&self` and is `Send + Sync`, so that one model serves parallel
+/// evaluations and [`EvaluateContext`] is `Send + Sync`; a model that keeps
+/// state (a reply script, a call counter) holds it behind a `Mutex` or an
+/// atomic. The error is a [`BoxError`](crate::error::BoxError) (any
+/// `std::error::Error + Send + Sync`, or a `String` through `.into()`): its
+/// `to_string()` is the message of the failed check (`Judge evaluation
+/// error: <message>`, as `validateJudge` of
+/// `@gleanwork/mcp-server-tester@1.1.0` words a thrown model error).
+///
+/// A closure `Fn(&str) -> Result<String, E>` (with `E` a `String`, a
+/// `&'static str` or an error type) is a `JudgeModel`:
+///
+/// ```
+/// use mcp_matchers::responses::{validate_judge, JudgeModel};
+/// use serde_json::json;
+/// let model = |_prompt: &str| -> Result<String, String> { Ok(r#"{"score": 0.9, "reasoning": "ok"}"#.into()) };
+/// let r = validate_judge(&json!("4"), &json!({ "rubric": "correctness" }), &model)?;
+/// assert_eq!(r.message, "Judge passed with score 0.90");
+/// # Ok::<(), mcp_matchers::MatcherError>(())
+/// ```
+pub trait JudgeModel: Send + Sync {
     /// The model's reply to `prompt`, or why there is none.
-    fn complete(&mut self, prompt: &str) -> std::result::Result<String, String>;
+    fn complete(&self, prompt: &str) -> std::result::Result<String, crate::error::BoxError>;
 }
 
-/// What [`evaluate_expectations`] may use besides the response.
+impl<F, E> JudgeModel for F
+where
+    F: Fn(&str) -> std::result::Result<String, E> + Send + Sync,
+    E: Into<crate::error::BoxError>,
+{
+    fn complete(&self, prompt: &str) -> std::result::Result<String, crate::error::BoxError> {
+        self(prompt).map_err(Into::into)
+    }
+}
+
+/// What [`evaluate_expectations`] may use besides the response. `Send +
+/// Sync` (the judge is a shared `&dyn JudgeModel`), so one context can be
+/// shared by threads evaluating many responses.
 #[derive(Default)]
 pub struct EvaluateContext<'a> {
     /// The model for `passesJudge` (none: judge expectations fail).
-    pub judge: Option<&'a mut dyn JudgeModel>,
+    pub judge: Option<&'a dyn JudgeModel>,
     /// Stored snapshot texts by name.
     pub snapshots: HashMap<String, String>,
     /// Compiled JSON Schemas by name, for `expect.schema` (feature `schema`).
@@ -54,13 +87,13 @@ pub struct EvaluateContext<'a> {
 /// use mcp_matchers::responses::{evaluate_expectations, EvaluateContext};
 /// use serde_json::json;
 /// let response = json!({ "content": [{ "type": "text", "text": "MCP error -32602: Tool no-such-tool not found" }], "isError": true });
-/// let r = evaluate_expectations(&json!({ "isError": "not found", "containsText": "Tool" }), &response, &mut EvaluateContext::default()).unwrap();
+/// let r = evaluate_expectations(&json!({ "isError": "not found", "containsText": "Tool" }), &response, &EvaluateContext::default()).unwrap();
 /// assert_eq!(r.iter().map(|(k, v)| (k.as_str(), v.pass)).collect::<Vec<_>>(), [("textContains", true), ("error", true)]);
 /// ```
 pub fn evaluate_expectations(
     expect: &Value,
     response: &Value,
-    ctx: &mut EvaluateContext<'_>,
+    ctx: &EvaluateContext<'_>,
 ) -> Result<Vec<(String, CheckResult)>> {
     let answers = evaluate_planned(expect, response, ctx, &PlanOptions::default())?;
     Ok(answers.into_iter().map(|(key, r, _)| (key.to_string(), r)).collect())
@@ -70,7 +103,7 @@ pub fn evaluate_expectations(
 fn evaluate_planned(
     expect: &Value,
     response: &Value,
-    ctx: &mut EvaluateContext<'_>,
+    ctx: &EvaluateContext<'_>,
     options: &PlanOptions<'_>,
 ) -> Result<Vec<(&'static str, CheckResult, Option<ToolCallMetrics>)>> {
     let (e, r) = (Val::from(expect), Val::from(response));
@@ -92,13 +125,13 @@ fn evaluate_planned(
         .collect())
 }
 
-fn answer(step: Step, response: &Value, r: &Val<'_>, ctx: &mut EvaluateContext<'_>) -> CheckResult {
+fn answer(step: Step, response: &Value, r: &Val<'_>, ctx: &EvaluateContext<'_>) -> CheckResult {
     match step {
         Step::Done(result) => result,
         Step::Tools(_) => unreachable!("answered by evaluate_planned"),
         Step::Schema { name, target, missing } => schema(ctx, &name, &target, response, r).unwrap_or(missing),
         Step::Judge(steps) => {
-            let outcomes = steps.iter().map(|s| ask(s, ctx.judge.as_deref_mut())).collect();
+            let outcomes = steps.iter().map(|s| ask(s, ctx.judge)).collect();
             judges_result(&steps.iter().map(JudgeStep::who).collect::<Vec<_>>(), outcomes)
         }
         Step::Snapshot { name, actual } => snapshot_result(&name, actual, ctx.snapshots.get(&name).map(String::as_str)),
@@ -125,7 +158,7 @@ fn schema(_: &EvaluateContext<'_>, _: &str, _: &SchemaTarget, _: &Value, _: &Val
 
 /// Asks the model for a model judge's `reps` verdicts (stopping at the
 /// first error); a named judge, or no model, is [`JudgeOutcome::Missing`].
-fn ask<'m>(step: &JudgeStep, model: Option<&mut (dyn JudgeModel + 'm)>) -> JudgeOutcome {
+fn ask(step: &JudgeStep, model: Option<&dyn JudgeModel>) -> JudgeOutcome {
     let (JudgeStep::Model { prompt, reps, .. }, Some(model)) = (step, model) else {
         return JudgeOutcome::Missing;
     };
@@ -133,6 +166,7 @@ fn ask<'m>(step: &JudgeStep, model: Option<&mut (dyn JudgeModel + 'm)>) -> Judge
     for _ in 0..*reps {
         match model
             .complete(prompt)
+            .map_err(|e| e.to_string())
             .and_then(|reply| parse_verdict(&reply).map_err(|e| e.message))
         {
             Ok(v) => verdicts.push((v.score, v.reasoning)),
@@ -162,7 +196,7 @@ fn ask<'m>(step: &JudgeStep, model: Option<&mut (dyn JudgeModel + 'm)>) -> Judge
 ///
 /// Errors: `INVALID_ARGUMENT`/`INVALID_OPTION` (path `config…`) for a
 /// malformed config.
-pub fn validate_judge(response: &Value, config: &Value, model: &mut dyn JudgeModel) -> Result<CheckResult> {
+pub fn validate_judge(response: &Value, config: &Value, model: &dyn JudgeModel) -> Result<CheckResult> {
     let (c, r) = (Val::from(config), Val::from(response));
     let config = Reader::new(Some(&c), "config");
     if let Some(done) = missing_judge(&config) {
@@ -243,7 +277,7 @@ pub type CallTool<'a> = dyn FnMut(Option<&str>, &Value, &Value) -> std::result::
 ///     Some("echo") => Ok(json!({ "content": [{ "type": "text", "text": format!("Echo: {}", args["message"].as_str().unwrap()) }] })),
 ///     _ => Err(ToolError::new("read ECONNRESET")),
 /// };
-/// let run = run_eval_dataset(&dataset, &mut tool, &json!({}), &mut EvaluateContext::default())?;
+/// let run = run_eval_dataset(&dataset, &mut tool, &json!({}), &EvaluateContext::default())?;
 /// assert_eq!((run["total"].as_u64(), run["passed"].as_u64()), (Some(2), Some(1)));
 /// assert_eq!(run["caseResults"][1]["infrastructureErrorCount"], 2);
 /// # Ok::<(), mcp_matchers::MatcherError>(())
@@ -252,7 +286,7 @@ pub fn run_eval_dataset(
     dataset: &Value,
     call_tool: &mut CallTool<'_>,
     options: &Value,
-    ctx: &mut EvaluateContext<'_>,
+    ctx: &EvaluateContext<'_>,
 ) -> Result<Value> {
     let kinds = json!({ "callTool": "function", "onCaseComplete": "undefined" });
     let (d, o, k) = (Val::from(dataset), Val::from(options), Val::from(&kinds));
@@ -302,7 +336,7 @@ pub fn run_eval_case(
     eval_case: &Value,
     call_tool: &mut CallTool<'_>,
     dataset_name: Option<&str>,
-    ctx: &mut EvaluateContext<'_>,
+    ctx: &EvaluateContext<'_>,
 ) -> Result<Value> {
     let c = Val::from(eval_case);
     let step = plan_case(&Reader::new(Some(&c), ""), dataset_name.unwrap_or("single-case"))?;
@@ -318,12 +352,7 @@ fn to_json<T: serde::Serialize>(v: &T) -> Result<Value> {
 }
 
 /// One case: its planned runs, each answered here, combined by [`finish_case`].
-fn run_case(
-    step: &CaseStep,
-    case: &Value,
-    call_tool: &mut CallTool<'_>,
-    ctx: &mut EvaluateContext<'_>,
-) -> Result<Value> {
+fn run_case(step: &CaseStep, case: &Value, call_tool: &mut CallTool<'_>, ctx: &EvaluateContext<'_>) -> Result<Value> {
     let reps = step.judge_reps.map(Val::Num);
     let canonical = step.canonical_answer.as_deref().map(|s| Val::Str(s.into()));
     let options = PlanOptions {

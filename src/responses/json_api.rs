@@ -48,6 +48,7 @@ pub struct ContentBlock {
 
 /// What `normalizeToolResponse` returns:
 /// `{ text, raw, isError, contentBlocks, structuredContent }`.
+#[must_use]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NormalizedResponse {
@@ -371,16 +372,17 @@ pub fn match_snapshot(response: &Value, stored: Option<&str>, sanitizers: &[Sani
 /// `null` is 0, a string its UTF-8 length, anything else the UTF-8 length of
 /// `JSON.stringify(response, null, 2)` (member order as the map holds it).
 /// Not what [`validate_size`] measures ([`response_size_bytes`], the
-/// extracted text's bytes: the README's compatibility table).
+/// extracted text's bytes: the README's compatibility table); hence this
+/// name in Rust, without the reference's `get` (Rust API guidelines C-GETTER).
 ///
 /// ```
-/// use mcp_matchers::responses::get_response_size_bytes;
+/// use mcp_matchers::responses::response_json_size_bytes;
 /// use serde_json::json;
-/// assert_eq!(get_response_size_bytes(&json!(null)), 0);
-/// assert_eq!(get_response_size_bytes(&json!("héllo")), 6);
-/// assert_eq!(get_response_size_bytes(&json!({ "a": 1 })), "{\n  \"a\": 1\n}".len());
+/// assert_eq!(response_json_size_bytes(&json!(null)), 0);
+/// assert_eq!(response_json_size_bytes(&json!("héllo")), 6);
+/// assert_eq!(response_json_size_bytes(&json!({ "a": 1 })), "{\n  \"a\": 1\n}".len());
 /// ```
-pub fn get_response_size_bytes(response: &Value) -> usize {
+pub fn response_json_size_bytes(response: &Value) -> usize {
     assertions::json_size_bytes(&Val::from(response))
 }
 

@@ -16,7 +16,7 @@ use crate::js::number::{to_fixed, to_string as js_number};
 use crate::reader::Reader;
 use crate::value::print::stringify_pretty;
 use crate::value::Val;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 /// The five built-in rubrics, `(name, text)`, names as the reference's
@@ -189,7 +189,8 @@ pub(crate) fn judge_text(v: &Val<'_>) -> String {
 }
 
 /// A parsed judge verdict `{ pass, score, reasoning }`; `score` in 0–1.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[must_use]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct JudgeVerdict {
     /// The model's own `pass` when it gave a boolean, else `score >= 0.5`
     /// (informative only: the judge result is decided by the threshold).

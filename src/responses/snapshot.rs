@@ -14,10 +14,11 @@
 use super::sanitize::CompiledSanitizers;
 use crate::error::Result;
 use imara_diff::{Algorithm, Diff, InternedInput, Token};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What `matchSnapshot` returns: `{ pass, actual, expected, diff }`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[must_use]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SnapshotResult {
     /// `actual` equals `expected` exactly (no stored text: `false`).
     pub pass: bool,

@@ -24,7 +24,7 @@ use crate::value::eq::{json_eq, json_hash};
 use crate::value::print::json_number;
 use crate::value::Val;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::hash::Hasher;
 
@@ -61,7 +61,7 @@ pub(crate) struct ToolsTriggered<'a> {
 /// actual calls whose name is one of the expected names (1 when there are
 /// none); `recall` the share of required expected calls that some actual
 /// call matches, in any order (1 when none is required).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ToolCallMetrics {
     /// Share of actual calls whose name is expected (0 to 1).
     pub precision: f64,
@@ -71,7 +71,8 @@ pub struct ToolCallMetrics {
 
 /// What `validateToolCalls` returns: `{ pass, message, details?, metrics? }`.
 /// `metrics` is absent only when the response is not a simulation result.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[must_use]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ToolCallsResult {
     /// Whether every expectation was met.
     pub pass: bool,

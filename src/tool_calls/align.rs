@@ -6,10 +6,10 @@ use super::evaluate::{evaluate, explain_pair};
 use super::options::ResolvedMatchOptions;
 use super::Call;
 use crate::matching::KeyVerdict;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// An expected call and the actual call it was paired with, by index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct IndexPair {
     /// Index into the expected calls.
@@ -20,7 +20,7 @@ pub struct IndexPair {
 
 /// A pair of the same tool whose arguments did not match, and where:
 /// the engine's verdicts by key path (see [`KeyVerdict`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AlignedMismatch {
     /// Index into the expected calls.
@@ -35,7 +35,8 @@ pub struct AlignedMismatch {
 /// outOfOrder, missing, extra }`, every call by its index. `passed`,
 /// `missing`, `extra`, `argumentMismatches` and `outOfOrder` are the verdict
 /// `evaluateToolCalls` gives.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[must_use]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolCallAlignment {
     /// The verdict of `evaluateToolCalls`.

@@ -102,7 +102,7 @@ fn with_calls<R>(list: &[ToolCall], f: impl FnOnce(&[Call<'_>]) -> R) -> R {
 
 /// `EvalArgumentMismatch`: an expected and an actual call of the same tool
 /// whose arguments did not match.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ArgumentMismatch {
     /// The tool both calls name.
@@ -111,17 +111,17 @@ pub struct ArgumentMismatch {
     pub expected_args: Map<String, Value>,
     /// The actual call's arguments.
     pub actual_args: Map<String, Value>,
-    /// Index into the expected list (not serialised: the reference has no such field).
+    /// Index into the expected list (not serialised: the reference has no such field; 0 when deserialised).
     #[serde(skip)]
     pub expected_index: usize,
-    /// Index into the actual list (not serialised).
+    /// Index into the actual list (not serialised; 0 when deserialised).
     #[serde(skip)]
     pub actual_index: usize,
 }
 
 /// `EvalOutOfOrderToolCall`: an expected call whose compatible actual call
 /// sits at another index (`"strict"` and `"superset"` only).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OutOfOrderToolCall {
     /// The tool's name.
@@ -134,7 +134,8 @@ pub struct OutOfOrderToolCall {
 
 /// `EvalToolCallMatchResult`; serialises to the reference's JSON shape
 /// `{ missing, extra, outOfOrder, argumentMismatches, passed }`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[must_use]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolCallMatchResult {
     /// Expected calls no actual call paired with.
@@ -204,6 +205,7 @@ pub fn evaluate_tool_calls(expected: &[ToolCall], actual: &[ToolCall], options: 
 
 /// `matchToolCallWithArgs(toolName, expectedArgs, toolCalls)`: some call of
 /// `tool_name` has arguments deep-equal to `expected_args` (key order ignored).
+#[must_use]
 pub fn match_tool_call_with_args(tool_name: &str, expected_args: &Map<String, Value>, tool_calls: &[ToolCall]) -> bool {
     with_calls(tool_calls, |c| {
         validators::with_args(tool_name, &Val::from_map(expected_args), c)
@@ -212,6 +214,7 @@ pub fn match_tool_call_with_args(tool_name: &str, expected_args: &Map<String, Va
 
 /// `matchToolCallWithPartialArgs(toolName, expectedArgs, toolCalls)`: some
 /// call of `tool_name` has every key of `expected_args` with an equal value.
+#[must_use]
 pub fn match_tool_call_with_partial_args(
     tool_name: &str,
     expected_args: &Map<String, Value>,
@@ -224,6 +227,7 @@ pub fn match_tool_call_with_partial_args(
 
 /// `matchToolArgument(toolName, argName, expectedValue, toolCalls)`: some
 /// call of `tool_name` has argument `arg_name` equal to `expected_value`.
+#[must_use]
 pub fn match_tool_argument(tool_name: &str, arg_name: &str, expected_value: &Value, tool_calls: &[ToolCall]) -> bool {
     with_calls(tool_calls, |c| {
         validators::argument(tool_name, arg_name, &Val::from(expected_value), c)
@@ -234,6 +238,7 @@ pub fn match_tool_argument(tool_name: &str, arg_name: &str, expected_value: &Val
 /// call of `tool_name` has argument `arg_name` and `predicate` accepts it.
 /// The predicate sees the calls in order and is not called after it first
 /// returns `true`.
+#[must_use]
 pub fn match_tool_argument_with(
     tool_name: &str,
     arg_name: &str,

@@ -15,29 +15,34 @@ use crate::value::Val;
 use std::borrow::Cow;
 
 /// `matchToolCalls(expected, actual)`: the same tool names in the same order.
+#[must_use]
 pub fn match_tool_calls<S: AsRef<str>, T: AsRef<str>>(expected: &[S], actual: &[T]) -> bool {
     expected.len() == actual.len() && expected.iter().zip(actual).all(|(e, a)| e.as_ref() == a.as_ref())
 }
 
 /// `matchToolCallsSubset(expected, actual)`: every expected name was called
 /// (any order, extras allowed; `[]` passes).
+#[must_use]
 pub fn match_tool_calls_subset<S: AsRef<str>, T: AsRef<str>>(expected: &[S], actual: &[T]) -> bool {
     expected.iter().all(|e| actual.iter().any(|a| a.as_ref() == e.as_ref()))
 }
 
 /// `matchAnyToolCall(expected, actual)`: at least one expected name was
 /// called (`[]` fails).
+#[must_use]
 pub fn match_any_tool_call<S: AsRef<str>, T: AsRef<str>>(expected: &[S], actual: &[T]) -> bool {
     expected.iter().any(|e| actual.iter().any(|a| a.as_ref() == e.as_ref()))
 }
 
 /// `matchToolCallCount(toolName, actual, count)`: `tool_name` was called
 /// exactly `count` times.
+#[must_use]
 pub fn match_tool_call_count<T: AsRef<str>>(tool_name: &str, actual: &[T], count: usize) -> bool {
     actual.iter().filter(|a| a.as_ref() == tool_name).count() == count
 }
 
 /// `matchNoToolCalls(actual)`: no tool was called.
+#[must_use]
 pub fn match_no_tool_calls<T: AsRef<str>>(actual: &[T]) -> bool {
     actual.is_empty()
 }

@@ -22,7 +22,7 @@ use serde_json::{Map, Value};
 /// The largest whole number a JS number holds exactly (`Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE: u64 = (1 << 53) - 1;
 
-/// `metadata` of [`PromptResult::error`]: `{ provider?, model?, spans? }`.
+/// `metadata` of [`PromptResult::from_error`]: `{ provider?, model?, spans? }`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ErrorMetadata {
     /// The LLM provider.
@@ -53,7 +53,7 @@ impl PromptResult {
     ///     "usage": { "inputTokens": 10, "outputTokens": 4, "totalTokens": 14 },
     ///     "latency": { "e2eMs": 900, "llmMs": 700, "mcpMs": 150 } }))?;
     /// assert_eq!((r.total_tokens(), r.e2e_latency_ms()), (14, 900.0));
-    /// assert_eq!(r.get_user_messages().len(), 1);
+    /// assert_eq!(r.user_messages().len(), 1);
     /// let e = PromptResult::from_data(&serde_json::json!({ "usage": { "inputTokens": "10" } })).unwrap_err();
     /// assert_eq!(e.path, "data.usage.inputTokens");
     /// # Ok::<(), mcp_matchers::MatcherError>(())
@@ -65,8 +65,9 @@ impl PromptResult {
 
     /// `PromptResult.error(error, latency, prompt, metadata)`: a failed run
     /// with no messages, calls or tokens. `latency` is a breakdown, or (as
-    /// the reference's number form) `LatencyBreakdown::from(e2e_ms)`.
-    pub fn error(error: &str, latency: LatencyBreakdown, prompt: &str, metadata: ErrorMetadata) -> PromptResult {
+    /// the reference's number form) `LatencyBreakdown::from(e2e_ms)`. Named
+    /// `from_error` in Rust, since [`PromptResult::error`] is the accessor.
+    pub fn from_error(error: &str, latency: LatencyBreakdown, prompt: &str, metadata: ErrorMetadata) -> PromptResult {
         PromptResult {
             prompt: prompt.to_owned(),
             latency,
@@ -96,7 +97,7 @@ impl PromptResult {
     /// # Ok::<(), mcp_matchers::MatcherError>(())
     /// ```
     pub fn to_eval_result(&self, o: &EvalResultOptions) -> EvalResultInput {
-        let (case_title, passed) = eval_verdict(&self.prompt, self.get_error(), self.trace_shows_tool_failure(), o);
+        let (case_title, passed) = eval_verdict(&self.prompt, self.error(), self.trace_shows_tool_failure(), o);
         let or = |given: &Option<String>, own: &Option<String>| given.clone().or_else(|| own.clone());
         EvalResultInput {
             case_title,
@@ -278,7 +279,7 @@ pub(crate) fn read_error(error: &Reader, latency: &Reader, prompt: &Reader, meta
         spans: objects(&m.field("spans"), "an array of spans", "a span object")?,
     };
     let prompt = prompt.opt_str()?.unwrap_or("");
-    Ok(PromptResult::error(error.str()?, latency, prompt, metadata))
+    Ok(PromptResult::from_error(error.str()?, latency, prompt, metadata))
 }
 
 /// The options of `toEvalResult` read at `r` (an options reader).

@@ -52,6 +52,7 @@ fn unwrap_output(output: &Value) -> &Value {
 
 /// `messagesIndicateToolExecutionFailure`: some message with a string `role`
 /// has a content part that shows a failed tool.
+#[must_use]
 pub fn messages_show_tool_failure(messages: &[Value]) -> bool {
     messages.iter().any(|m| {
         m.get("role").is_some_and(Value::is_string)
@@ -62,6 +63,7 @@ pub fn messages_show_tool_failure(messages: &[Value]) -> bool {
 }
 
 /// `spansIndicateToolExecutionFailure`: some span has `category: "tool"` and `status: "error"`.
+#[must_use]
 pub fn spans_show_tool_failure(spans: &[Value]) -> bool {
     spans.iter().any(|s| {
         s.get("category").and_then(Value::as_str) == Some("tool")

@@ -62,6 +62,7 @@ impl From<f64> for LatencyBreakdown {
 /// Serialises (camelCase) to `{ format, prompt, text, toolCalls, messages,
 /// usage, latency, error?, provider?, model?, widgetSnapshots, spans,
 /// diagnostics }`; `format` is `null` for data and for a merge of several formats.
+#[must_use]
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PromptResult {
@@ -159,9 +160,9 @@ impl PromptResult {
     ///     "usage": { "input_tokens": 12, "output_tokens": 5 } });
     /// let r = PromptResult::from_trace(&msg, None)?;
     /// assert_eq!(r.tools_called(), ["add"]);
-    /// assert_eq!(r.get_tool_arguments("add").unwrap()["b"], 3);
+    /// assert_eq!(r.tool_arguments("add").unwrap()["b"], 3);
     /// assert_eq!((r.input_tokens(), r.output_tokens(), r.total_tokens()), (12, 5, 17));
-    /// assert_eq!((r.get_provider(), r.get_model()), (Some("anthropic"), Some("claude-x")));
+    /// assert_eq!((r.provider(), r.model()), (Some("anthropic"), Some("claude-x")));
     /// # Ok::<(), mcp_matchers::MatcherError>(())
     /// ```
     pub fn from_trace(trace: &Value, format: Option<TraceFormat>) -> Result<PromptResult> {
@@ -253,7 +254,7 @@ impl PromptResult {
     }
 
     /// `getPrompt()`: the prompt sent.
-    pub fn get_prompt(&self) -> &str {
+    pub fn prompt(&self) -> &str {
         &self.prompt
     }
 
@@ -263,7 +264,7 @@ impl PromptResult {
     }
 
     /// `getToolCalls()`: the call records, in call order.
-    pub fn get_tool_calls(&self) -> &[TraceToolCall] {
+    pub fn tool_calls(&self) -> &[TraceToolCall] {
         &self.tool_calls
     }
 
@@ -274,7 +275,7 @@ impl PromptResult {
 
     /// `getToolArguments(name)`: the first call of `tool_name`'s arguments,
     /// `None` when it was not called.
-    pub fn get_tool_arguments(&self, tool_name: &str) -> Option<&Map<String, Value>> {
+    pub fn tool_arguments(&self, tool_name: &str) -> Option<&Map<String, Value>> {
         self.tool_calls
             .iter()
             .find(|c| c.tool_name == tool_name)
@@ -294,27 +295,27 @@ impl PromptResult {
     }
 
     /// `getError()`: the run's error message, if any.
-    pub fn get_error(&self) -> Option<&str> {
+    pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
     }
 
     /// `getMessages()`: the conversation (see the `messages` field).
-    pub fn get_messages(&self) -> &[Value] {
+    pub fn messages(&self) -> &[Value] {
         &self.messages
     }
 
     /// `getUserMessages()`: the messages with `role: "user"`, in order.
-    pub fn get_user_messages(&self) -> Vec<&Value> {
+    pub fn user_messages(&self) -> Vec<&Value> {
         self.messages_of("user")
     }
 
     /// `getAssistantMessages()`: the messages with `role: "assistant"`, in order.
-    pub fn get_assistant_messages(&self) -> Vec<&Value> {
+    pub fn assistant_messages(&self) -> Vec<&Value> {
         self.messages_of("assistant")
     }
 
     /// `getToolMessages()`: the messages with `role: "tool"`, in order.
-    pub fn get_tool_messages(&self) -> Vec<&Value> {
+    pub fn tool_messages(&self) -> Vec<&Value> {
         self.messages_of("tool")
     }
 
@@ -344,7 +345,7 @@ impl PromptResult {
     }
 
     /// `getLatency()`: the breakdown (a copy).
-    pub fn get_latency(&self) -> LatencyBreakdown {
+    pub fn latency(&self) -> LatencyBreakdown {
         self.latency
     }
 
@@ -364,27 +365,27 @@ impl PromptResult {
     }
 
     /// `getUsage()`: the token counts (a copy).
-    pub fn get_usage(&self) -> TokenUsage {
+    pub fn usage(&self) -> TokenUsage {
         self.usage
     }
 
     /// `getWidgetSnapshots()`: the MCP App widget snapshots.
-    pub fn get_widget_snapshots(&self) -> &[Value] {
+    pub fn widget_snapshots(&self) -> &[Value] {
         &self.widget_snapshots
     }
 
     /// `getSpans()`: the timeline spans.
-    pub fn get_spans(&self) -> &[Value] {
+    pub fn spans(&self) -> &[Value] {
         &self.spans
     }
 
     /// `getProvider()`: the LLM provider, when known.
-    pub fn get_provider(&self) -> Option<&str> {
+    pub fn provider(&self) -> Option<&str> {
         self.provider.as_deref()
     }
 
     /// `getModel()`: the model, when known.
-    pub fn get_model(&self) -> Option<&str> {
+    pub fn model(&self) -> Option<&str> {
         self.model.as_deref()
     }
 

@@ -4,27 +4,103 @@
 //! `toHaveCalledTimes`, trajectory F1), as pure functions over a
 //! [`Subject`]: a turn, or a run (every turn so far).
 //!
-//! Each takes `negated` (Vitest's `.not`) and returns a [`MatchResult`]:
-//! `pass` says whether the assertion, negated or not, holds; `message` is
-//! its failure text in the seed's forms (`expected tool calls matching
-//! mcp__stamp__other, got ["mcp__stamp__house_stamp"]`, `expected no web
-//! fetches matching example.com, got ["https://example.com/"]`, `got none`).
+//! Each returns the positive assertion's [`MatchResult`]; its
+//! [`MatchResult::not`] is the negated one (Vitest's `.not`), with the
+//! seed's text for that direction. `pass` says whether the assertion holds;
+//! `message` is its failure text in the seed's forms (`expected tool calls
+//! matching mcp__stamp__other, got ["mcp__stamp__house_stamp"]`, negated
+//! `expected no web fetches matching example.com, got
+//! ["https://example.com/"]`, `got none`).
 
 use super::events::{Diff, Event, EventType, Run, Turn};
 use super::paths::split_mcp;
 use super::query::{InputMatch, TextOrRegex};
 use crate::js::number::to_string as js_num;
 use crate::matching::sequence::{f1, first_from, in_order, overlap, ratio, Miss};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-/// A matcher's verdict. `pass` is the outcome of the assertion as asked
-/// (negated or not); `message` explains the failure in that direction.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// A matcher's verdict. `pass` is the outcome of the assertion as asked;
+/// `message` explains the failure in that direction. A matcher returns the
+/// positive assertion; [`MatchResult::not`] turns it into the negated one
+/// (reeval's `expect(turn).not.toHaveRun(…)`), with the negated text the
+/// matcher prepared (`expected no shell commands matching …, got [the
+/// matching ones]`).
+///
+/// Serialises to `{ pass, message }`, plus `not: { pass, message }` (the
+/// other direction) when the matcher prepared it, so a deserialised verdict
+/// negates as the original.
+///
+/// ```
+/// use mcp_matchers::transcripts::{to_have_called_tool, Subject, TextOrRegex};
+/// let r = to_have_called_tool(&Subject::default(), &TextOrRegex::text("Bash"), None);
+/// assert_eq!((r.pass, r.message.as_str()), (false, "expected tool calls matching Bash, got none"));
+/// let not = r.clone().not();
+/// assert_eq!((not.pass, not.message.as_str()), (true, "expected no tool calls matching Bash, got none"));
+/// assert_eq!(not.not(), r);
+/// ```
+#[must_use]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchResult {
-    /// Whether the assertion, as asked (negated or not), holds.
+    /// Whether the assertion, as asked, holds.
     pub pass: bool,
     /// The failure text in that direction.
     pub message: String,
+    /// The other direction's verdict, what [`MatchResult::not`] gives.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    not: Option<Box<Opposite>>,
+}
+
+/// The verdict of the other direction of an assertion.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Opposite {
+    pass: bool,
+    message: String,
+}
+
+impl MatchResult {
+    /// A verdict with no prepared negation: its [`MatchResult::not`] is
+    /// `!pass` with the same message.
+    pub fn new(pass: bool, message: impl Into<String>) -> MatchResult {
+        MatchResult {
+            pass,
+            message: message.into(),
+            not: None,
+        }
+    }
+
+    /// A verdict and its negation (`not_pass`, `not_message`).
+    pub(crate) fn both(pass: bool, message: String, not_pass: bool, not_message: String) -> MatchResult {
+        MatchResult {
+            pass,
+            message,
+            not: Some(Box::new(Opposite {
+                pass: not_pass,
+                message: not_message,
+            })),
+        }
+    }
+
+    /// The negated assertion (Vitest's `.not`): the verdict and text the
+    /// matcher prepared for that direction (`expected no …`), else `!pass`
+    /// with the same message. Negating twice gives the verdict back. A
+    /// failure that fails both ways (`toPass` over a judge that erred) stays
+    /// failed.
+    // Inherent as well as `std::ops::Not` (below), so that `.not()` needs no import.
+    #[allow(clippy::should_implement_trait)]
+    pub fn not(self) -> MatchResult {
+        match self.not {
+            Some(o) => MatchResult::both(o.pass, o.message, self.pass, self.message),
+            None => MatchResult::new(!self.pass, self.message),
+        }
+    }
+
+    /// `self`, or [`MatchResult::not`] of it when `negated`, without the
+    /// prepared other direction: the `{ pass, message }` the JS package returns.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub(crate) fn settled(self, negated: bool) -> MatchResult {
+        let r = if negated { self.not() } else { self };
+        MatchResult::new(r.pass, r.message)
+    }
 }
 
 /// What the transcript matchers read: a turn's (or a run's) events, the
@@ -83,6 +159,23 @@ pub struct HarnessCapabilityError {
     pub message: String,
 }
 
+impl std::fmt::Display for HarnessCapabilityError {
+    /// The seed's message.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for HarnessCapabilityError {}
+
+impl From<HarnessCapabilityError> for crate::error::MatcherError {
+    /// Code `HARNESS_CAPABILITY` at `actual` (the subject) with the seed's
+    /// message: what the JS package throws.
+    fn from(e: HarnessCapabilityError) -> Self {
+        crate::error::MatcherError::new(crate::error::ErrorCode::HarnessCapability, "actual", e.message)
+    }
+}
+
 /// `["a", "b"]` (JSON-quoted, duplicates once, at most 20) or `none`.
 pub(crate) fn got_list(items: &[String]) -> String {
     let mut seen: Vec<&String> = Vec::new();
@@ -108,18 +201,15 @@ pub(crate) fn quote(s: &str) -> String {
 /// The shared verdict: `what` is the plural noun (`tool calls`), `pattern`
 /// the display of what was asked for; `seen` everything of that kind,
 /// `hits` what matched (listed when negated).
-fn verdict(what: &str, pattern: Option<String>, seen: &[String], hits: &[String], negated: bool) -> MatchResult {
+fn verdict(what: &str, pattern: Option<String>, seen: &[String], hits: &[String]) -> MatchResult {
     let matched = !hits.is_empty();
     let m = pattern.map(|p| format!(" matching {p}")).unwrap_or_default();
-    let message = if negated {
-        format!("expected no {what}{m}, got {}", got_list(hits))
-    } else {
-        format!("expected {what}{m}, got {}", got_list(seen))
-    };
-    MatchResult {
-        pass: matched != negated,
-        message,
-    }
+    MatchResult::both(
+        matched,
+        format!("expected {what}{m}, got {}", got_list(seen)),
+        !matched,
+        format!("expected no {what}{m}, got {}", got_list(hits)),
+    )
 }
 
 fn tools(s: &Subject) -> impl Iterator<Item = &Event> {
@@ -147,12 +237,7 @@ fn with_input(p: String, input: Option<&InputMatch>) -> String {
 
 /// `toHaveCalledTool(name, input?)`: a `tool` event whose name equals the
 /// text (or matches the regex) and whose input matches.
-pub fn to_have_called_tool(
-    s: &Subject,
-    name_p: &TextOrRegex,
-    input: Option<&InputMatch>,
-    negated: bool,
-) -> MatchResult {
+pub fn to_have_called_tool(s: &Subject, name_p: &TextOrRegex, input: Option<&InputMatch>) -> MatchResult {
     let seen: Vec<String> = tools(s).map(name).collect();
     let hits: Vec<String> = input_test(input, |accepts| {
         tools(s)
@@ -160,24 +245,12 @@ pub fn to_have_called_tool(
             .map(name)
             .collect()
     });
-    verdict(
-        "tool calls",
-        Some(with_input(name_p.display(), input)),
-        &seen,
-        &hits,
-        negated,
-    )
+    verdict("tool calls", Some(with_input(name_p.display(), input)), &seen, &hits)
 }
 
 /// `toHaveCalledMcp(server, tool, input?)`: a `tool` event named
 /// `mcp__<server>__<tool>`; messages name calls `server/tool`.
-pub fn to_have_called_mcp(
-    s: &Subject,
-    server: &str,
-    tool: &str,
-    input: Option<&InputMatch>,
-    negated: bool,
-) -> MatchResult {
+pub fn to_have_called_mcp(s: &Subject, server: &str, tool: &str, input: Option<&InputMatch>) -> MatchResult {
     let want = super::paths::mcp_name(server, tool);
     let label = |e: &Event| split_mcp(e.name.as_deref().unwrap_or("")).map(|(a, b)| format!("{a}/{b}"));
     let seen: Vec<String> = tools(s).filter_map(label).collect();
@@ -192,7 +265,6 @@ pub fn to_have_called_mcp(
         Some(with_input(format!("{server}/{tool}"), input)),
         &seen,
         &hits,
-        negated,
     )
 }
 
@@ -217,7 +289,7 @@ fn skill_of(e: &Event) -> Option<String> {
 
 /// `toHaveCalledSkill(name)`: a tool loaded that skill (see `skill_of`):
 /// "opened or loaded", not "followed". Messages list `skill:<name>`.
-pub fn to_have_called_skill(s: &Subject, skill: &str, negated: bool) -> MatchResult {
+pub fn to_have_called_skill(s: &Subject, skill: &str) -> MatchResult {
     let found: Vec<String> = tools(s).filter_map(skill_of).collect();
     let hits: Vec<String> = found
         .iter()
@@ -225,12 +297,12 @@ pub fn to_have_called_skill(s: &Subject, skill: &str, negated: bool) -> MatchRes
         .map(|n| format!("skill:{n}"))
         .collect();
     let seen: Vec<String> = found.iter().map(|n| format!("skill:{n}")).collect();
-    verdict("skill-like calls", Some(skill.to_string()), &seen, &hits, negated)
+    verdict("skill-like calls", Some(skill.to_string()), &seen, &hits)
 }
 
 /// `toHaveRun(command?)`: a `tool` event named `bash` or `shell` whose
 /// `input.command` contains the text (or matches the regex).
-pub fn to_have_run(s: &Subject, command: Option<&TextOrRegex>, negated: bool) -> MatchResult {
+pub fn to_have_run(s: &Subject, command: Option<&TextOrRegex>) -> MatchResult {
     let shell = || tools(s).filter(|e| matches!(e.name.as_deref(), Some("bash" | "shell" | "Bash" | "Shell")));
     let seen: Vec<String> = shell().filter_map(|e| e.command().map(str::to_string)).collect();
     let hits: Vec<String> = seen
@@ -238,13 +310,7 @@ pub fn to_have_run(s: &Subject, command: Option<&TextOrRegex>, negated: bool) ->
         .filter(|c| command.is_none_or(|p| p.matches_sub(c)))
         .cloned()
         .collect();
-    verdict(
-        "shell commands",
-        command.map(TextOrRegex::display),
-        &seen,
-        &hits,
-        negated,
-    )
+    verdict("shell commands", command.map(TextOrRegex::display), &seen, &hits)
 }
 
 fn path_matches(p: &TextOrRegex, path: &str) -> bool {
@@ -260,7 +326,7 @@ fn path_matches(p: &TextOrRegex, path: &str) -> bool {
 /// `toHaveEdited(path?)`: a `file-edit` whose path equals the path (or ends
 /// with `/<path>`, or matches the regex), or a `tool` whose target or output
 /// mentions it (a shell edit). No argument: any `file-edit`.
-pub fn to_have_edited(s: &Subject, path: Option<&TextOrRegex>, negated: bool) -> MatchResult {
+pub fn to_have_edited(s: &Subject, path: Option<&TextOrRegex>) -> MatchResult {
     let edits = || s.events.iter().filter(|e| e.kind == EventType::FileEdit);
     let seen: Vec<String> = edits().filter_map(|e| e.path.clone()).collect();
     let mut hits: Vec<String> = Vec::new();
@@ -281,7 +347,7 @@ pub fn to_have_edited(s: &Subject, path: Option<&TextOrRegex>, negated: bool) ->
             hits.push(e.path.clone().or_else(|| e.target.clone()).unwrap_or_else(|| name(e)));
         }
     }
-    verdict("file edits", path.map(TextOrRegex::display), &seen, &hits, negated)
+    verdict("file edits", path.map(TextOrRegex::display), &seen, &hits)
 }
 
 fn capability(
@@ -302,7 +368,7 @@ fn capability(
     })
 }
 
-fn web(s: &Subject, kind: EventType, p: Option<&TextOrRegex>, what: &str, negated: bool) -> MatchResult {
+fn web(s: &Subject, kind: EventType, p: Option<&TextOrRegex>, what: &str) -> MatchResult {
     let field = |e: &Event| match kind {
         EventType::WebSearch => e.query.clone(),
         _ => e.url.clone(),
@@ -313,36 +379,28 @@ fn web(s: &Subject, kind: EventType, p: Option<&TextOrRegex>, what: &str, negate
         .filter(|q| p.is_none_or(|p| p.matches_sub(q)))
         .cloned()
         .collect();
-    verdict(what, p.map(TextOrRegex::display), &seen, &hits, negated)
+    verdict(what, p.map(TextOrRegex::display), &seen, &hits)
 }
 
 /// `toHaveSearched(query?)`: a `web-search` whose query contains the text or
 /// matches the regex (a refused search still counts).
 /// Errors: [`HarnessCapabilityError`] when `web-search` is unreported.
-pub fn to_have_searched(
-    s: &Subject,
-    query: Option<&TextOrRegex>,
-    negated: bool,
-) -> Result<MatchResult, HarnessCapabilityError> {
+pub fn to_have_searched(s: &Subject, query: Option<&TextOrRegex>) -> Result<MatchResult, HarnessCapabilityError> {
     capability(s, "toHaveSearched", "web-search", "web searches")?;
-    Ok(web(s, EventType::WebSearch, query, "web searches", negated))
+    Ok(web(s, EventType::WebSearch, query, "web searches"))
 }
 
 /// `toHaveFetched(url?)`: a `web-fetch` whose URL contains the text or
 /// matches the regex.
 /// Errors: [`HarnessCapabilityError`] when `web-fetch` is unreported.
-pub fn to_have_fetched(
-    s: &Subject,
-    url: Option<&TextOrRegex>,
-    negated: bool,
-) -> Result<MatchResult, HarnessCapabilityError> {
+pub fn to_have_fetched(s: &Subject, url: Option<&TextOrRegex>) -> Result<MatchResult, HarnessCapabilityError> {
     capability(s, "toHaveFetched", "web-fetch", "web fetches")?;
-    Ok(web(s, EventType::WebFetch, url, "web fetches", negated))
+    Ok(web(s, EventType::WebFetch, url, "web fetches"))
 }
 
 /// `toHaveCalledInOrder(names)`: `tool` events matching each name (exact
 /// text or regex) in this order, other calls allowed between them.
-pub fn to_have_called_in_order(s: &Subject, names: &[TextOrRegex], negated: bool) -> MatchResult {
+pub fn to_have_called_in_order(s: &Subject, names: &[TextOrRegex]) -> MatchResult {
     let seen: Vec<String> = tools(s).map(name).collect();
     let steps = in_order(
         names.len(),
@@ -352,15 +410,14 @@ pub fn to_have_called_in_order(s: &Subject, names: &[TextOrRegex], negated: bool
     );
     let matched = steps.len() == names.len() && steps.iter().all(|s| s.at.is_some());
     let list: Vec<String> = names.iter().map(TextOrRegex::display).collect();
-    let not = if negated { "not " } else { "" };
-    MatchResult {
-        pass: matched != negated,
-        message: format!(
+    let message = |not: &str| {
+        format!(
             "expected tool calls {not}in order [{}], got {}",
             list.join(", "),
             got_list_all(&seen)
-        ),
-    }
+        )
+    };
+    MatchResult::both(matched, message(""), !matched, message("not "))
 }
 
 /// Like [`got_list`] but keeping repeats (order and counts matter).
@@ -379,22 +436,25 @@ fn got_list_all(items: &[String]) -> String {
 
 /// `toHaveCalledTimes(name, times)`: exactly `times` `tool` events match the
 /// name (exact text or regex).
-pub fn to_have_called_times(s: &Subject, name_p: &TextOrRegex, times: usize, negated: bool) -> MatchResult {
+pub fn to_have_called_times(s: &Subject, name_p: &TextOrRegex, times: usize) -> MatchResult {
     let n = tools(s)
         .filter(|e| name_p.matches_exact(e.name.as_deref().unwrap_or("")))
         .count();
-    let other = if negated { "other than " } else { "" };
-    MatchResult {
-        pass: (n == times) != negated,
-        message: format!(
+    let message = |other: &str| {
+        format!(
             "expected {other}{times} tool calls matching {}, got {n}",
             name_p.display()
-        ),
-    }
+        )
+    };
+    MatchResult::both(n == times, message(""), n != times, message("other than "))
 }
 
-/// Trajectory F1 of the run's tool names against an expected list.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// Trajectory F1 of the run's tool names against an expected list: the
+/// positive assertion (`f1 ≥ threshold`); [`TrajectoryScore::not`] is the
+/// negated one (`f1 < threshold`). Serialises to `{ pass, message,
+/// precision, recall, f1 }`, plus `not: { pass, message }` when prepared.
+#[must_use]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TrajectoryScore {
     /// Whether the assertion as asked holds.
     pub pass: bool,
@@ -406,14 +466,53 @@ pub struct TrajectoryScore {
     pub recall: f64,
     /// Their harmonic mean.
     pub f1: f64,
+    /// The other direction's verdict, what [`TrajectoryScore::not`] gives.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    not: Option<Box<Opposite>>,
+}
+
+impl TrajectoryScore {
+    /// The negated assertion (`f1 < threshold`, `expected trajectory F1 <
+    /// …`), the scores unchanged; without a prepared negation (a score
+    /// deserialised from a form without `not`), `!pass` with the same
+    /// message. Negating twice gives the score back.
+    // Inherent as well as `std::ops::Not` (below), so that `.not()` needs no import.
+    #[allow(clippy::should_implement_trait)]
+    pub fn not(self) -> TrajectoryScore {
+        let (pass, message, not) = match self.not {
+            Some(o) => (
+                o.pass,
+                o.message,
+                Some(Box::new(Opposite {
+                    pass: self.pass,
+                    message: self.message,
+                })),
+            ),
+            None => (!self.pass, self.message, None),
+        };
+        TrajectoryScore {
+            pass,
+            message,
+            not,
+            ..self
+        }
+    }
+
+    /// `self`, or its [`TrajectoryScore::not`] when `negated`, without the
+    /// prepared other direction (what the JS package returns).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub(crate) fn settled(self, negated: bool) -> TrajectoryScore {
+        let r = if negated { self.not() } else { self };
+        TrajectoryScore { not: None, ..r }
+    }
 }
 
 /// Trajectory F1: the actual calls are the events' names (a call that edited
 /// several files counts once), compared with `expected` as multisets.
 /// `precision` = matched / actual, `recall` = matched / expected, `f1`
 /// their harmonic mean (1 when both lists are empty, 0 when nothing
-/// matched). Passes when `f1 >= threshold` (negated: when below).
-pub fn trajectory_f1(s: &Subject, expected: &[String], threshold: f64, negated: bool) -> TrajectoryScore {
+/// matched). Passes when `f1 >= threshold` (its [`TrajectoryScore::not`]: when below).
+pub fn trajectory_f1(s: &Subject, expected: &[String], threshold: f64) -> TrajectoryScore {
     let mut actual: Vec<String> = Vec::new();
     let mut last_id: Option<&str> = None;
     for e in &s.events {
@@ -431,15 +530,9 @@ pub fn trajectory_f1(s: &Subject, expected: &[String], threshold: f64, negated: 
         (ratio(matched, actual.len(), 0.0), ratio(matched, expected.len(), 0.0))
     };
     let f1 = f1(precision, recall);
-    let (cmp, below) = if negated {
-        ("<", f1 >= threshold)
-    } else {
-        ("≥", f1 < threshold)
-    };
     let list: Vec<String> = expected.iter().map(|e| quote(e)).collect();
-    TrajectoryScore {
-        pass: !below,
-        message: format!(
+    let message = |cmp: &str| {
+        format!(
             "expected trajectory F1 {cmp} {} against [{}], got {} (precision {}, recall {}) from {}",
             js_num(threshold),
             list.join(", "),
@@ -447,10 +540,36 @@ pub fn trajectory_f1(s: &Subject, expected: &[String], threshold: f64, negated: 
             js_num(round4(precision)),
             js_num(round4(recall)),
             got_list_all(&actual)
-        ),
+        )
+    };
+    // Each direction fails on its own comparison: a NaN threshold passes both ways, as in the seed.
+    let (below, reached) = (f1 < threshold, f1 >= threshold);
+    TrajectoryScore {
+        pass: !below,
+        message: message("≥"),
         precision,
         recall,
         f1,
+        not: Some(Box::new(Opposite {
+            pass: !reached,
+            message: message("<"),
+        })),
+    }
+}
+
+impl std::ops::Not for MatchResult {
+    type Output = MatchResult;
+    /// `!result` is [`MatchResult::not`].
+    fn not(self) -> MatchResult {
+        MatchResult::not(self)
+    }
+}
+
+impl std::ops::Not for TrajectoryScore {
+    type Output = TrajectoryScore;
+    /// `!score` is [`TrajectoryScore::not`].
+    fn not(self) -> TrajectoryScore {
+        TrajectoryScore::not(self)
     }
 }
 

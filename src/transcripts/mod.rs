@@ -18,9 +18,11 @@
 //! // Matchers take a turn or the whole run (reeval's `c`) as a `Subject`.
 //! use mcp_matchers::transcripts::{to_have_called_mcp, to_have_called_tool, TextOrRegex, Subject};
 //! let turn = Subject::from(&run.turns[0]);
-//! assert!(to_have_called_mcp(&turn, "stamp", "house_stamp", None, false).pass);
-//! let r = to_have_called_tool(&Subject::from(&run), &TextOrRegex::text("mcp__stamp__other"), None, false);
+//! assert!(to_have_called_mcp(&turn, "stamp", "house_stamp", None).pass);
+//! let r = to_have_called_tool(&Subject::from(&run), &TextOrRegex::text("mcp__stamp__other"), None);
 //! assert_eq!(r.message, r#"expected tool calls matching mcp__stamp__other, got ["mcp__stamp__house_stamp"]"#);
+//! // `.not()`: the negated assertion (reeval's `expect(c).not.toHaveCalledTool(…)`).
+//! assert_eq!(r.not().message, "expected no tool calls matching mcp__stamp__other, got none");
 //! ```
 //!
 //! | module | what |
@@ -56,7 +58,7 @@ pub use matchers::{
     Subject, TrajectoryScore,
 };
 pub use normalize::{normalize_records, normalize_text, normalize_transcript, records_from_text, Harness};
-pub use outcomes::{exec_from_value, to_have_changed, to_have_file, to_pass, to_succeed};
+pub use outcomes::{exec_from_value, to_have_changed, to_have_file, to_pass, to_succeed, to_succeed_number};
 pub use paths::{patch_files, relative_path, split_mcp};
 pub use query::{InputMatch, TextOrRegex};
 pub use records::{CheckRecord, CheckStatus, Recorder, LABEL_MAX};

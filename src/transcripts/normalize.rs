@@ -77,6 +77,23 @@ impl Harness {
     }
 }
 
+impl std::fmt::Display for Harness {
+    /// The canonical name ([`Harness::as_str`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Harness {
+    type Err = MatcherError;
+
+    /// As [`Harness::parse`]: a canonical name or an alias, any case.
+    /// Errors: `INVALID_OPTION` at `options.harness`.
+    fn from_str(name: &str) -> Result<Harness> {
+        Harness::parse(name)
+    }
+}
+
 /// Parses one line of JSONL text; lines that are not JSON give `None`.
 fn parse_line(line: &str) -> Option<Value> {
     let line = line.trim();

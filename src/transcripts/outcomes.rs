@@ -61,7 +61,6 @@ pub fn to_have_changed(
     patterns: &[PathPattern],
     ignore: &[String],
     workspace: Option<&str>,
-    negated: bool,
 ) -> MatchResult {
     let files: Vec<(String, &str)> = s
         .diff
@@ -72,15 +71,18 @@ pub fn to_have_changed(
         .collect();
     let hit = |p: &str| patterns.is_empty() || patterns.iter().any(|g| g.matches(p));
     let matched = files.iter().any(|(p, _)| hit(p));
-    let shown: Vec<String> = files
-        .iter()
-        .filter(|(p, _)| !negated || hit(p))
-        .map(|(p, status)| format!("{} ({status})", quote(p)))
-        .collect();
-    let got = if shown.is_empty() {
-        "none".to_string()
-    } else {
-        format!("[{}]", shown.join(", "))
+    // Positive: every change seen; negated: the matching ones.
+    let got = |only_hits: bool| {
+        let shown: Vec<String> = files
+            .iter()
+            .filter(|(p, _)| !only_hits || hit(p))
+            .map(|(p, status)| format!("{} ({status})", quote(p)))
+            .collect();
+        if shown.is_empty() {
+            "none".to_string()
+        } else {
+            format!("[{}]", shown.join(", "))
+        }
     };
     let to = if patterns.is_empty() {
         String::new()
@@ -90,51 +92,64 @@ pub fn to_have_changed(
             patterns.iter().map(PathPattern::display).collect::<Vec<_>>().join(", ")
         )
     };
-    let no = if negated { "no " } else { "" };
-    MatchResult {
-        pass: matched != negated,
-        message: cap_message(format!("expected {no}changes{to}, got {got}")),
-    }
+    MatchResult::both(
+        matched,
+        cap_message(format!("expected changes{to}, got {}", got(false))),
+        !matched,
+        cap_message(format!("expected no changes{to}, got {}", got(true))),
+    )
 }
 
 /// `toHaveFile(path, pattern?)`: the file exists (`content` is `Some`) and,
 /// with a pattern, includes the text or matches the regex.
 /// Messages: `expected file greet.js to exist`, `expected greet.js to match
 /// /welcome/\n--- greet.js ---\n<content>` (`to contain "<text>"` for a text).
-pub fn to_have_file(path: &str, pattern: Option<&TextOrRegex>, content: Option<&str>, negated: bool) -> MatchResult {
-    let not = if negated { "not " } else { "" };
+pub fn to_have_file(path: &str, pattern: Option<&TextOrRegex>, content: Option<&str>) -> MatchResult {
     let (Some(content), Some(p)) = (content, pattern) else {
-        return MatchResult {
-            pass: content.is_some() != negated,
-            message: format!("expected file {path} {not}to exist"),
-        };
+        let exists = content.is_some();
+        return MatchResult::both(
+            exists,
+            format!("expected file {path} to exist"),
+            !exists,
+            format!("expected file {path} not to exist"),
+        );
     };
     let verb = match p {
         TextOrRegex::Text(t) => format!("contain {}", quote(t)),
         other => format!("match {}", other.display()),
     };
-    MatchResult {
-        pass: p.matches_sub(content) != negated,
-        message: cap_message(format!("expected {path} {not}to {verb}\n--- {path} ---\n{content}")),
-    }
+    let found = p.matches_sub(content);
+    let message = |not: &str| cap_message(format!("expected {path} {not}to {verb}\n--- {path} ---\n{content}"));
+    MatchResult::both(found, message(""), !found, message("not "))
 }
 
 /// `toSucceed()`: `exit_code` is 0. The message shows the tail of each
 /// non-empty stream, stderr first:
 /// `expected command to succeed, exit code 1\n--- stderr ---\n…\n--- stdout ---\n…`
 /// (negated: `expected command to fail, exit code 0`).
-pub fn to_succeed(exit_code: f64, stdout: &str, stderr: &str, negated: bool) -> MatchResult {
-    let verb = if negated { "fail" } else { "succeed" };
-    let mut m = format!("expected command to {verb}, exit code {}", js_num(exit_code));
+pub fn to_succeed(exit_code: i32, stdout: &str, stderr: &str) -> MatchResult {
+    to_succeed_number(f64::from(exit_code), stdout, stderr)
+}
+
+/// [`to_succeed`] over the exit code as JavaScript hands it (`c.exec()`'s
+/// `exitCode`, read by [`exec_from_value`]): any number, a fraction or `NaN`
+/// included (not 0, so not a success), printed as JavaScript prints it
+/// (`exit code NaN`).
+pub fn to_succeed_number(exit_code: f64, stdout: &str, stderr: &str) -> MatchResult {
+    let mut streams = String::new();
     for (name, text) in [("stderr", stderr), ("stdout", stdout)] {
         if !text.trim().is_empty() {
-            m.push_str(&format!("\n--- {name} ---\n{}", tail(text)));
+            streams.push_str(&format!("\n--- {name} ---\n{}", tail(text)));
         }
     }
-    MatchResult {
-        pass: (exit_code == 0.0) != negated,
-        message: cap_message(m),
-    }
+    let message = |verb: &str| {
+        cap_message(format!(
+            "expected command to {verb}, exit code {}{streams}",
+            js_num(exit_code)
+        ))
+    };
+    let ok = exit_code == 0.0;
+    MatchResult::both(ok, message("succeed"), !ok, message("fail"))
 }
 
 /// Reads what `c.exec()` returns: `{ exitCode: number, stdout?, stderr? }`.
@@ -158,16 +173,14 @@ pub fn exec_from_value(v: &Value) -> Result<(f64, String, String)> {
 /// Otherwise: `judge score 0.95 is below 0.99 for "<q>" (<model>)`, and
 /// negated `expected judge to fail: score 0.95 ≥ 0.9`.
 /// Errors: `INVALID_ARGUMENT` at `actual`: `toPass() expects a c.judge() verdict`.
-pub fn to_pass(v: &Value, negated: bool) -> Result<MatchResult> {
+pub fn to_pass(v: &Value) -> Result<MatchResult> {
     let bad = || MatcherError::invalid_argument("actual", "toPass() expects a c.judge() verdict");
     let q = v.get("question").and_then(Value::as_str).unwrap_or("");
     let model = v.get("model").and_then(Value::as_str).unwrap_or("");
     if let Some(e) = v.get("error").filter(|e| !e.is_null()) {
         let e = e.as_str().map(str::to_string).unwrap_or_else(|| e.to_string());
-        return Ok(MatchResult {
-            pass: false,
-            message: cap_message(format!("judge failed for {} ({model}): {e}", quote(q))),
-        });
+        let message = cap_message(format!("judge failed for {} ({model}): {e}", quote(q)));
+        return Ok(MatchResult::both(false, message.clone(), false, message));
     }
     let score = v.get("score").and_then(Value::as_f64).ok_or_else(bad)?;
     let threshold = v.get("threshold").and_then(Value::as_f64).ok_or_else(bad)?;
@@ -179,22 +192,21 @@ pub fn to_pass(v: &Value, negated: bool) -> Result<MatchResult> {
         (None, Some(verdict)) => verdict == "pass",
         (None, None) => score >= threshold,
     };
-    let message = if negated {
-        format!(
-            "expected judge to fail: score {} ≥ {}",
-            js_num(score),
-            js_num(threshold)
-        )
-    } else {
-        format!(
-            "judge score {} is below {} for {} ({model})",
-            js_num(score),
-            js_num(threshold),
-            quote(q)
-        )
-    };
-    Ok(MatchResult {
-        pass: passed != negated,
-        message: cap_message(message),
-    })
+    let message = format!(
+        "judge score {} is below {} for {} ({model})",
+        js_num(score),
+        js_num(threshold),
+        quote(q)
+    );
+    let not_message = format!(
+        "expected judge to fail: score {} ≥ {}",
+        js_num(score),
+        js_num(threshold)
+    );
+    Ok(MatchResult::both(
+        passed,
+        cap_message(message),
+        !passed,
+        cap_message(not_message),
+    ))
 }

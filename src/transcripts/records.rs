@@ -8,13 +8,13 @@
 
 use super::matchers::MatchResult;
 use rustc_hash::FxHashMap;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The longest default label, in characters.
 pub const LABEL_MAX: usize = 60;
 
 /// How a check ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CheckStatus {
     /// The check held.
@@ -26,7 +26,8 @@ pub enum CheckStatus {
 }
 
 /// One recorded check (`evals[].attempts[].assertions[]` in reeval).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[must_use]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckRecord {
     /// The label it is recorded under (unique within the attempt).
     pub label: String,

@@ -52,9 +52,9 @@ impl<'a> Facts<'a> {
         Facts {
             prompt: &r.prompt,
             text: &r.text,
-            error: r.get_error(),
-            provider: r.get_provider(),
-            model: r.get_model(),
+            error: r.error(),
+            provider: r.provider(),
+            model: r.model(),
             usage: r.usage,
             latency: r.latency,
             tool_failure: r.trace_shows_tool_failure(),

@@ -84,12 +84,9 @@ pub fn transcript_write_jsonl(events: &str) -> std::result::Result<String, JsVal
     .map_err(to_js)
 }
 
+/// `[HARNESS_CAPABILITY, actual, message]` (`From<HarnessCapabilityError> for MatcherError`).
 fn capability(e: HarnessCapabilityError) -> JsValue {
-    let arr = js_sys::Array::new();
-    arr.push(&JsValue::from_str("HARNESS_CAPABILITY"));
-    arr.push(&JsValue::from_str("actual"));
-    arr.push(&JsValue::from_str(&e.message));
-    arr.into()
+    to_js(e.into())
 }
 
 /// A text or a RegExp (`{ source, flags }`, as the glue sends one);
@@ -186,31 +183,33 @@ fn check(m: &str, actual: &Value, negated: bool, rest: &[Val<'_>]) -> Result<Che
     let subject = || Subject::from_value(actual, m);
     let found = |r: std::result::Result<MatchResult, HarnessCapabilityError>| r.and_then(|r| text(&r));
     Ok(match m {
-        "toHaveCalledSkill" => text(&to_have_called_skill(&subject()?, arg[0].str()?, negated)),
+        "toHaveCalledSkill" => text(&to_have_called_skill(&subject()?, arg[0].str()?).settled(negated)),
         "toHaveCalledMcp" => {
             let (server, tool) = (arg[0].str()?, arg[1].str()?);
             let input = input_match(&arg[2])?;
-            text(&to_have_called_mcp(&subject()?, server, tool, input.as_ref(), negated))
+            text(&to_have_called_mcp(&subject()?, server, tool, input.as_ref()).settled(negated))
         }
         "toHaveCalledTool" => {
             let name = required_pattern(&arg[0])?;
             let input = input_match(&arg[1])?;
-            text(&to_have_called_tool(&subject()?, &name, input.as_ref(), negated))
+            text(&to_have_called_tool(&subject()?, &name, input.as_ref()).settled(negated))
         }
-        "toHaveRun" => text(&to_have_run(&subject()?, pattern(&arg[0])?.as_ref(), negated)),
-        "toHaveEdited" => text(&to_have_edited(&subject()?, pattern(&arg[0])?.as_ref(), negated)),
-        "toHaveSearched" => found(to_have_searched(&subject()?, pattern(&arg[0])?.as_ref(), negated)),
-        "toHaveFetched" => found(to_have_fetched(&subject()?, pattern(&arg[0])?.as_ref(), negated)),
+        "toHaveRun" => text(&to_have_run(&subject()?, pattern(&arg[0])?.as_ref()).settled(negated)),
+        "toHaveEdited" => text(&to_have_edited(&subject()?, pattern(&arg[0])?.as_ref()).settled(negated)),
+        "toHaveSearched" => {
+            found(to_have_searched(&subject()?, pattern(&arg[0])?.as_ref()).map(|r| r.settled(negated)))
+        }
+        "toHaveFetched" => found(to_have_fetched(&subject()?, pattern(&arg[0])?.as_ref()).map(|r| r.settled(negated))),
         "toHaveCalledInOrder" => {
             let names = arg[0].items("an array of names or RegExps", |n| required_pattern(&n))?;
-            text(&to_have_called_in_order(&subject()?, &names, negated))
+            text(&to_have_called_in_order(&subject()?, &names).settled(negated))
         }
         "toHaveCalledTimes" => {
             let name = required_pattern(&arg[0])?;
             let times = arg[1]
                 .opt_count(0, 1 << 53, "a non-negative integer")?
                 .ok_or_else(|| arg[1].bad("a non-negative integer"))?;
-            text(&to_have_called_times(&subject()?, &name, times as usize, negated))
+            text(&to_have_called_times(&subject()?, &name, times as usize).settled(negated))
         }
         "trajectoryF1" => {
             let expected = arg[0].items("an array of tool names", |n| n.str().map(str::to_string))?;
@@ -218,7 +217,7 @@ fn check(m: &str, actual: &Value, negated: bool, rest: &[Val<'_>]) -> Result<Che
                 Some(t) if !(0.0..=1.0).contains(&t) => return Err(arg[1].as_option().bad("a number from 0 to 1")),
                 t => t.unwrap_or(1.0),
             };
-            text(&trajectory_f1(&subject()?, &expected, threshold, negated))
+            text(&trajectory_f1(&subject()?, &expected, threshold).settled(negated))
         }
         "toHaveChanged" => {
             let o = arg[1].options();
@@ -226,18 +225,18 @@ fn check(m: &str, actual: &Value, negated: bool, rest: &[Val<'_>]) -> Result<Che
             let ws = o.field("workspace").opt_str()?;
             let ignore = strings(&o.field("ignore"), "an array of globs")?;
             let patterns = path_patterns(&arg[0], ws)?;
-            text(&to_have_changed(&subject()?, &patterns, &ignore, ws, negated))
+            text(&to_have_changed(&subject()?, &patterns, &ignore, ws).settled(negated))
         }
         "toHaveFile" => {
             let path = arg[0].str()?;
             let p = pattern(&arg[1])?;
-            text(&to_have_file(path, p.as_ref(), arg[2].opt_str()?, negated))
+            text(&to_have_file(path, p.as_ref(), arg[2].opt_str()?).settled(negated))
         }
         "toSucceed" => {
             let (code, out, err) = exec_from_value(actual)?;
-            text(&to_succeed(code, &out, &err, negated))
+            text(&to_succeed_number(code, &out, &err).settled(negated))
         }
-        "toPass" => text(&to_pass(actual, negated)?),
+        "toPass" => text(&to_pass(actual)?.settled(negated)),
         _ => {
             return Err(MatcherError::invalid_argument(
                 "matcher",
@@ -272,10 +271,10 @@ impl CheckRecorder {
             let [label, matcher, negated, first, soft, outcome] = super::parts(payload, ext, names)?;
             let arg = |v, name| Reader::new(Some(v), name);
             let o = arg(&outcome, "outcome");
-            let result = MatchResult {
-                pass: o.field("pass").opt_bool()?.unwrap_or(false),
-                message: o.field("message").opt_str()?.unwrap_or_default().to_string(),
-            };
+            let result = MatchResult::new(
+                o.field("pass").opt_bool()?.unwrap_or(false),
+                o.field("message").opt_str()?.unwrap_or_default(),
+            );
             let outcome = o.field("error").opt_str()?.map_or(Ok(&result), Err);
             let given = arg(&label, "label").opt_str()?;
             let (matcher, first) = (arg(&matcher, "matcher").str()?, arg(&first, "firstArg").str()?);

@@ -48,7 +48,7 @@ struct Script {
 }
 
 impl Model for &mut Script {
-    fn generate(&mut self, request: &ModelRequest) -> Result<ModelResponse, String> {
+    fn generate(&mut self, request: &ModelRequest) -> Result<ModelResponse, mcp_matchers::error::BoxError> {
         self.seen.push(request.clone());
         if self.steps.is_empty() {
             return Err("no more scripted steps".into());

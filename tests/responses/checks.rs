@@ -320,3 +320,18 @@ fn verdicts_do_not_depend_on_serde_json_preserve_order() {
     let r = validate_response(&response["structuredContent"], &json!({ "z": 2, "a": "text" }));
     assert_eq!(r.details.unwrap()["expected"], "{\n  \"a\": \"text\",\n  \"z\": 2\n}");
 }
+
+#[test]
+fn check_results_round_trip_through_serde() {
+    let response = json!({ "content": [{ "type": "text", "text": "Echo: hi" }] });
+    for r in [
+        validate_text(&response, &["Echo"], &TextOptions::default()),
+        validate_response(
+            &response,
+            &json!({ "content": [{ "type": "text", "text": "Echo: bye" }] }),
+        ),
+    ] {
+        let back: CheckResult = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        assert_eq!(back, r);
+    }
+}

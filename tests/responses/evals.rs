@@ -81,21 +81,26 @@ fn verdict_scores_outside_0_to_1_are_coded_errors() {
     assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidJson, "verdict"));
 }
 
-struct Scripted(Vec<&'static str>);
+struct Scripted(std::sync::Mutex<Vec<&'static str>>);
+
+fn scripted(replies: Vec<&'static str>) -> Scripted {
+    Scripted(std::sync::Mutex::new(replies))
+}
 
 impl JudgeModel for Scripted {
-    fn complete(&mut self, prompt: &str) -> Result<String, String> {
+    fn complete(&self, prompt: &str) -> Result<String, mcp_matchers::error::BoxError> {
         assert!(prompt.starts_with("Rubric:\n"));
-        if self.0.is_empty() {
+        let mut replies = self.0.lock().unwrap();
+        if replies.is_empty() {
             return Err("out of replies".into());
         }
-        Ok(self.0.remove(0).to_string())
+        Ok(replies.remove(0).to_string())
     }
 }
 
 fn judge(replies: Vec<&'static str>, config: Value) -> CheckResult {
     let response = json!({ "content": [{ "type": "text", "text": "The sum of 2.5 and -7 is -4.5." }] });
-    validate_judge(&response, &config, &mut Scripted(replies)).unwrap()
+    validate_judge(&response, &config, &scripted(replies)).unwrap()
 }
 
 #[test]
@@ -147,7 +152,7 @@ fn judge_failures_are_results_and_bad_configs_are_errors() {
     let e = validate_judge(
         &response,
         &json!({ "rubric": "correctness", "threshold": 1.2 }),
-        &mut Scripted(vec![]),
+        &scripted(vec![]),
     )
     .unwrap_err();
     assert_eq!(
@@ -156,7 +161,7 @@ fn judge_failures_are_results_and_bad_configs_are_errors() {
     );
     // Neither judge nor rubric: a failed result, as the reference's validateJudge (judge.test.ts).
     for config in [json!({}), json!({ "threshold": 0.5 })] {
-        let r = validate_judge(&response, &config, &mut Scripted(vec![])).unwrap();
+        let r = validate_judge(&response, &config, &scripted(vec![])).unwrap();
         assert_eq!(
             (r.pass, r.message.as_str()),
             (
@@ -295,7 +300,7 @@ fn evaluate_expectations_on_recorded_responses() {
     // validatePattern / validateToolCallCount on the same fixtures (Node 20).
     let echo = fixture("everything/echo.result.json");
     let expect = json!({ "containsText": ["hello FROM", "Echo:"], "isError": true, "toolCallCount": { "min": 1 } });
-    let r = evaluate_expectations(&expect, &echo, &mut EvaluateContext::default()).unwrap();
+    let r = evaluate_expectations(&expect, &echo, &EvaluateContext::default()).unwrap();
     let got: Vec<_> = r
         .iter()
         .map(|(k, v)| (k.as_str(), v.pass, v.message.as_str()))
@@ -317,13 +322,13 @@ fn evaluate_expectations_on_recorded_responses() {
         ]
     );
     let sum = fixture("everything/get-sum.result.json");
-    let mut model = Scripted(vec![
+    let model = scripted(vec![
         "Sure.\n```json\n{\"pass\": true, \"score\": 1, \"reasoning\": \"right\"}\n```",
     ]);
     // `schemas` exists only with the `schema` feature.
     #[allow(clippy::needless_update)]
-    let mut ctx = EvaluateContext {
-        judge: Some(&mut model),
+    let ctx = EvaluateContext {
+        judge: Some(&model),
         snapshots: [("sum".to_string(), "The sum of 2.5 and -7 is -4.5.".to_string())].into(),
         ..Default::default()
     };
@@ -333,7 +338,7 @@ fn evaluate_expectations_on_recorded_responses() {
         "snapshot": "sum",
         "schema": "sum-schema"
     });
-    let r = evaluate_expectations(&expect, &sum, &mut ctx).unwrap();
+    let r = evaluate_expectations(&expect, &sum, &ctx).unwrap();
     let got: Vec<_> = r.iter().map(|(k, v)| (k.as_str(), v.pass)).collect();
     assert_eq!(
         got,
@@ -346,7 +351,7 @@ fn evaluate_expectations_on_recorded_responses() {
     let e = evaluate_expectations(
         &json!({ "matchesPattern": ["(?=x)"] }),
         &sum,
-        &mut EvaluateContext::default(),
+        &EvaluateContext::default(),
     );
     assert!(e.is_err());
 }
@@ -385,7 +390,7 @@ fn run_eval_dataset_as_the_reference_runs_it() {
                 _ => err("fetch failed: network unreachable"),
             }
         };
-        run_eval_dataset(&dataset, &mut tool, &options, &mut EvaluateContext::default()).unwrap()
+        run_eval_dataset(&dataset, &mut tool, &options, &EvaluateContext::default()).unwrap()
     };
     let r = run(json!({}));
     assert_eq!([&r["total"], &r["passed"], &r["failed"]], [5, 3, 2]);
@@ -456,7 +461,7 @@ fn run_eval_dataset_as_the_reference_runs_it() {
         &dataset,
         &mut |_, _, _| err("x"),
         &json!({ "concurrency": 0 }),
-        &mut EvaluateContext::default(),
+        &EvaluateContext::default(),
     );
     assert_eq!(e.unwrap_err().path, "options.concurrency");
 }
@@ -527,10 +532,10 @@ fn dataset_issues_are_zods() {
 #[test]
 fn utils_as_the_reference() {
     // getResponseSizeBytes and normalizeWhitespace of the reference (validators/utils.ts).
-    assert_eq!(get_response_size_bytes(&json!(null)), 0);
-    assert_eq!(get_response_size_bytes(&json!("héllo ✓")), 10);
-    assert_eq!(get_response_size_bytes(&json!([1, { "b": [true] }])), 44);
-    assert_eq!(get_response_size_bytes(&json!({})), 2);
+    assert_eq!(response_json_size_bytes(&json!(null)), 0);
+    assert_eq!(response_json_size_bytes(&json!("héllo ✓")), 10);
+    assert_eq!(response_json_size_bytes(&json!([1, { "b": [true] }])), 44);
+    assert_eq!(response_json_size_bytes(&json!({})), 2);
     assert_eq!(
         normalize_whitespace("\u{feff} a\u{a0}\u{a0}b\n\u{2028}c \u{85}"),
         "a b c \u{85}"
@@ -633,9 +638,9 @@ fn run_eval_case_as_the_reference() {
         Some("test-tool") => Ok(json!({ "content": [{ "type": "text", "text": "hello world" }] })),
         _ => Err(ToolError::new("Tool failed")),
     };
-    let mut ctx = EvaluateContext::default();
+    let ctx = EvaluateContext::default();
     let case = json!({ "id": "test-case", "toolName": "test-tool", "args": { "input": "test" }, "expect": { "containsText": "hello" } });
-    let r = run_eval_case(&case, &mut tool, None, &mut ctx).unwrap();
+    let r = run_eval_case(&case, &mut tool, None, &ctx).unwrap();
     assert_eq!(
         (&r["id"], &r["toolName"], &r["source"], &r["datasetName"], &r["pass"]),
         (
@@ -651,7 +656,7 @@ fn run_eval_case_as_the_reference() {
         &json!({ "id": "x", "toolName": "test-tool" }),
         &mut tool,
         Some("my-dataset"),
-        &mut ctx,
+        &ctx,
     )
     .unwrap();
     assert_eq!(
@@ -662,10 +667,10 @@ fn run_eval_case_as_the_reference() {
         )
     );
     let host = json!({ "id": "h", "mode": "mcp_host", "mcpHostConfig": { "provider": "openai" } });
-    let r = run_eval_case(&host, &mut tool, None, &mut ctx).unwrap();
+    let r = run_eval_case(&host, &mut tool, None, &ctx).unwrap();
     assert_eq!(r["error"], "Eval case h: scenario is required for mcp_host mode");
     let host = json!({ "id": "h", "mode": "mcp_host", "scenario": "s" });
-    let r = run_eval_case(&host, &mut tool, None, &mut ctx).unwrap();
+    let r = run_eval_case(&host, &mut tool, None, &ctx).unwrap();
     assert_eq!(
         (&r["error"], &r["toolName"]),
         (
@@ -673,6 +678,38 @@ fn run_eval_case_as_the_reference() {
             &json!("mcp_host")
         )
     );
-    let e = run_eval_case(&json!({ "id": "" }), &mut tool, None, &mut ctx).unwrap_err();
+    let e = run_eval_case(&json!({ "id": "" }), &mut tool, None, &ctx).unwrap_err();
     assert_eq!(e.path, "id");
+}
+
+#[test]
+fn the_evaluate_context_and_judge_models_are_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<EvaluateContext<'static>>();
+    assert_send_sync::<&dyn JudgeModel>();
+    assert_send_sync::<mcp_matchers::MatcherError>();
+}
+
+#[test]
+fn a_closure_is_a_judge_model_and_its_error_a_failed_check() {
+    let ok = |_: &str| -> Result<String, String> { Ok(r#"{"score": 0.75, "reasoning": "ok"}"#.into()) };
+    let r = validate_judge(&json!("x"), &json!({ "rubric": "correctness" }), &ok).unwrap();
+    assert_eq!((r.pass, r.message.as_str()), (true, "Judge passed with score 0.75"));
+    let io = |_: &str| -> Result<String, std::io::Error> { Err(std::io::Error::other("offline")) };
+    let r = validate_judge(&json!("x"), &json!({ "rubric": "correctness" }), &io).unwrap();
+    assert!(!r.pass);
+    assert!(r.message.contains("offline"), "{}", r.message);
+    // One context shared by threads.
+    let ctx = EvaluateContext {
+        judge: Some(&ok),
+        ..Default::default()
+    };
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                let r = evaluate_expectations(&json!({ "containsText": "x" }), &json!("x"), &ctx).unwrap();
+                assert_eq!(r.len(), 1);
+            });
+        }
+    });
 }

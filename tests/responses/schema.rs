@@ -101,11 +101,11 @@ fn evaluate_expectations_uses_the_schemas_registry() {
         "weather".into(),
         compile(&json!({ "type": "object", "properties": { "humidity": { "type": "number", "maximum": 50 } } })),
     );
-    let r = evaluate_expectations(&json!({ "schema": "weather" }), &response, &mut ctx).unwrap();
+    let r = evaluate_expectations(&json!({ "schema": "weather" }), &response, &ctx).unwrap();
     assert_eq!(r[0].0, "schema");
     assert!(!r[0].1.pass);
     assert!(r[0].1.message.starts_with("Response does not match schema: humidity: "));
-    let r = evaluate_expectations(&json!({ "schema": "other" }), &response, &mut ctx).unwrap();
+    let r = evaluate_expectations(&json!({ "schema": "other" }), &response, &ctx).unwrap();
     assert_eq!(r[0].1.message, "Schema \"other\" not found in schemas registry");
 }
 

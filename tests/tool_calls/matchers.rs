@@ -186,3 +186,40 @@ fn argument_validators_follow_the_seed_examples() {
     // Only own keys: the reference's `key in` would find `toString` on every object.
     assert!(!match_tool_argument_with("createTask", "toString", |_| true, &calls()));
 }
+
+#[test]
+fn verdicts_round_trip_through_serde() {
+    let expected = [
+        ToolCall::new("add", json!({ "a": 2 })).unwrap(),
+        ToolCall::named("sub"),
+        ToolCall::named("mul"),
+    ];
+    let actual = [
+        ToolCall::named("mul"),
+        ToolCall::new("add", json!({ "a": 3 })).unwrap(),
+        ToolCall::named("div"),
+    ];
+    let options = MatchOptions {
+        tool_call_order: Some(ToolCallOrder::Strict),
+        ..Default::default()
+    };
+    let r = evaluate_tool_calls(&expected, &actual, &options);
+    assert!(!r.passed);
+    // The JSON form (the reference's) reads back to itself; the mismatches'
+    // indices are not in it.
+    let mismatch = evaluate_tool_calls(&expected[..1], &actual[1..2], &MatchOptions::default());
+    assert_eq!(mismatch.argument_mismatches.len(), 1);
+    let text = serde_json::to_string(&mismatch).unwrap();
+    let back: ToolCallMatchResult = serde_json::from_str(&text).unwrap();
+    assert_eq!(serde_json::to_string(&back).unwrap(), text);
+    let text = serde_json::to_string(&r).unwrap();
+    let back: ToolCallMatchResult = serde_json::from_str(&text).unwrap();
+    assert_eq!(serde_json::to_string(&back).unwrap(), text);
+    assert_eq!(
+        (back.missing, back.extra, back.out_of_order),
+        (r.missing, r.extra, r.out_of_order)
+    );
+    let a = align_tool_calls(&expected, &actual, &options);
+    let back: ToolCallAlignment = serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
+    assert_eq!(back, a);
+}

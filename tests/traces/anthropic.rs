@@ -64,7 +64,7 @@ fn anthropic_is_error_result() {
         ]
     );
     assert_eq!(positions(&r), [(0, 0), (1, 0)]);
-    let c = r.get_tool_calls();
+    let c = r.tool_calls();
     // The first result's content is a [text] array, the second a string.
     assert_eq!(c[0].is_error, Some(false));
     assert_eq!(
@@ -99,7 +99,7 @@ fn anthropic_no_args_message_and_stream_agree() {
         calls(&s),
         [call("updateIssueList", json!({}), "toolu_01QE1WLsSVp5hy5Q3GmGTmjP")]
     );
-    assert_eq!(s.get_tool_calls()[0].arguments_error, None);
+    assert_eq!(s.tool_calls()[0].arguments_error, None);
     assert_eq!(s.text(), "I'll update the issue list for you.");
     assert!(s.diagnostics().is_empty(), "{:?}", s.diagnostics());
 }
@@ -126,7 +126,7 @@ fn anthropic_mcp_tool_use_message_and_stream_agree() {
     );
     let result = json!([{ "type": "text", "text": "Tool echo: hello world" }]);
     for r in [&m, &s] {
-        let c = &r.get_tool_calls()[0];
+        let c = &r.tool_calls()[0];
         assert_eq!((c.kind, c.server.as_deref()), (CallKind::Mcp, Some("echo")));
         assert_eq!((c.result.as_ref(), c.is_error), (Some(&result), Some(false)));
         assert!(r.diagnostics().is_empty(), "{:?}", r.diagnostics());
@@ -163,7 +163,7 @@ fn anthropic_stream_with_server_and_client_tools() {
         "Let me search for a tool that can provide current exchange rate information.\
          I found the right tool! Let me fetch the current USD to EUR exchange rate for you."
     );
-    let c = r.get_tool_calls();
+    let c = r.tool_calls();
     assert_eq!((c[0].kind, c[1].kind), (CallKind::Server, CallKind::Function));
     assert_eq!(
         c[0].result.as_ref().unwrap()["tool_references"][0]["tool_name"],
@@ -189,7 +189,7 @@ fn anthropic_server_tool_error_content_is_an_error() {
         { "type": "text", "text": "I could not search." }
     ] });
     let r = PromptResult::from_trace(&msg, None).unwrap();
-    let c = &r.get_tool_calls()[0];
+    let c = &r.tool_calls()[0];
     assert_eq!(
         (c.tool_name.as_str(), c.is_error, c.step),
         ("web_search", Some(true), 0)
@@ -205,6 +205,6 @@ fn an_error_event_is_the_run_error() {
     );
     let r = PromptResult::from_trace_text(&text, None).unwrap();
     assert_eq!(r.tools_called(), ["updateIssueList"]);
-    assert_eq!(r.get_error(), Some("Overloaded"));
+    assert_eq!(r.error(), Some("Overloaded"));
     assert_eq!(codes(&r), ["STREAM_INCOMPLETE"]);
 }

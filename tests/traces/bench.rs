@@ -45,23 +45,20 @@ fn read_traces_against_serde_json() {
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let calls = PromptResult::from_trace_text(&text, None)
-            .unwrap()
-            .get_tool_calls()
-            .len();
+        let calls = PromptResult::from_trace_text(&text, None).unwrap().tool_calls().len();
         let serde_ms = best_ms(5, || {
             black_box(parse_plain(&text));
         });
         let ours_ms = best_ms(5, || {
-            black_box(PromptResult::from_trace_text(&text, None).unwrap());
+            let _ = black_box(PromptResult::from_trace_text(&text, None).unwrap());
         });
         let calls_ms = best_ms(5, || {
-            black_box(PromptResult::calls_from_trace_text(&text, None).unwrap());
+            let _ = black_box(PromptResult::calls_from_trace_text(&text, None).unwrap());
         });
         // A caller that hands a parsed value (the parse itself not timed).
         let value_ms = serde_json::from_str::<Value>(&text).ok().map(|v| {
             best_ms(5, || {
-                black_box(PromptResult::from_trace(&v, None).unwrap());
+                let _ = black_box(PromptResult::from_trace(&v, None).unwrap());
             })
         });
         println!(

@@ -49,7 +49,7 @@ fn malformed_parts_are_diagnostics_not_errors() {
     ]);
     let r = PromptResult::from_trace(&msgs, None).unwrap();
     assert_eq!(r.tools_called(), ["a"]);
-    assert_eq!(r.get_tool_calls()[0].raw_arguments.as_deref(), Some("[1]"));
+    assert_eq!(r.tool_calls()[0].raw_arguments.as_deref(), Some("[1]"));
     assert_eq!(codes(&r), ["ARGUMENTS_UNREADABLE", "IGNORED", "UNMATCHED_RESULT"]);
     // A stream line that is not JSON is skipped and reported.
     let text = text_of("anthropic/stream.tool-use-no-args.jsonl").replacen("{\"type\":\"ping\"}", "{\"type\":", 1);

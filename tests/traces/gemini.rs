@@ -90,7 +90,7 @@ fn gemini_responses_without_ids_join_by_name_in_order() {
         .collect();
     let contents = json!([model, { "role": "user", "parts": answers }]);
     let r = PromptResult::from_trace(&contents, None).unwrap();
-    let got: Vec<Value> = r.get_tool_calls().iter().map(|c| c.result.clone().unwrap()).collect();
+    let got: Vec<Value> = r.tool_calls().iter().map(|c| c.result.clone().unwrap()).collect();
     assert_eq!(got, ["cars", "penguins", "cars"].map(|t| json!({ "return_value": t })));
     assert!(r.diagnostics().is_empty());
 }

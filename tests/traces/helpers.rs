@@ -20,7 +20,7 @@ pub fn read(path: &str) -> PromptResult {
 
 /// (toolName, arguments, id) of every call.
 pub fn calls(r: &PromptResult) -> Vec<(String, Value, Option<String>)> {
-    r.get_tool_calls()
+    r.tool_calls()
         .iter()
         .map(|c| (c.tool_name.clone(), Value::Object(c.arguments.clone()), c.id.clone()))
         .collect()
@@ -43,7 +43,7 @@ pub fn named(r: &PromptResult) -> Vec<(String, Value)> {
 
 /// (step, index) of every call.
 pub fn positions(r: &PromptResult) -> Vec<(usize, usize)> {
-    r.get_tool_calls().iter().map(|c| (c.step, c.index)).collect()
+    r.tool_calls().iter().map(|c| (c.step, c.index)).collect()
 }
 
 pub fn codes(r: &PromptResult) -> Vec<&'static str> {
@@ -52,8 +52,5 @@ pub fn codes(r: &PromptResult) -> Vec<&'static str> {
 
 /// (result, isError) of every call.
 pub fn results(r: &PromptResult) -> Vec<(Option<Value>, Option<bool>)> {
-    r.get_tool_calls()
-        .iter()
-        .map(|c| (c.result.clone(), c.is_error))
-        .collect()
+    r.tool_calls().iter().map(|c| (c.result.clone(), c.is_error)).collect()
 }

@@ -13,7 +13,7 @@ fn mcpjam_trace_shapes() {
     let r = PromptResult::from_trace(&json!({ "messages": messages, "spans": spans }), None).unwrap();
     assert_eq!(r.format, Some("mcpjam"));
     assert_eq!(r.tools_called(), ["screenshot"; 4]);
-    let errors: Vec<Option<bool>> = r.get_tool_calls().iter().map(|c| c.is_error).collect();
+    let errors: Vec<Option<bool>> = r.tool_calls().iter().map(|c| c.is_error).collect();
     assert_eq!(errors, [Some(false), Some(true), Some(false), Some(false)]);
 
     // A message list read as an MCPJam trace (format given).
@@ -25,7 +25,7 @@ fn mcpjam_trace_shapes() {
     assert_eq!(r.tools_called().len(), 4);
     let r = PromptResult::from_trace(&json!("The capital is Paris."), None).unwrap();
     assert_eq!(
-        (r.format, r.text(), r.get_tool_calls().len()),
+        (r.format, r.text(), r.tool_calls().len()),
         (Some("mcpjam"), "The capital is Paris.", 0)
     );
 
@@ -35,5 +35,5 @@ fn mcpjam_trace_shapes() {
     let r = PromptResult::from_trace(&input, None).unwrap();
     assert_eq!(r.tools_called(), ["retrieve_entity_info"; 4]);
     assert!(r.has_error());
-    assert_eq!(r.get_error(), Some("timeout after 10000ms"));
+    assert_eq!(r.error(), Some("timeout after 10000ms"));
 }

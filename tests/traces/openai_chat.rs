@@ -40,7 +40,7 @@ fn openai_chat_message_list_joins_tool_results_by_id() {
         results(&r),
         [(Some(json!("true")), None), (Some(json!("Success")), None)]
     );
-    let roles: Vec<&str> = r.get_messages().iter().map(|m| m["role"].as_str().unwrap()).collect();
+    let roles: Vec<&str> = r.messages().iter().map(|m| m["role"].as_str().unwrap()).collect();
     assert_eq!(roles, ["system", "user", "assistant", "tool"]);
     assert!(r.diagnostics().is_empty());
 }
@@ -61,7 +61,7 @@ fn openai_chat_two_tool_rounds_are_two_steps() {
         ]
     );
     assert_eq!(positions(&r), [(0, 0), (0, 1), (1, 0)]);
-    let outs: Vec<Value> = r.get_tool_calls().iter().map(|c| c.result.clone().unwrap()).collect();
+    let outs: Vec<Value> = r.tool_calls().iter().map(|c| c.result.clone().unwrap()).collect();
     assert_eq!(outs, [json!("Mexico"), json!("Pydantic AI"), json!("sunny")]);
 }
 
@@ -99,8 +99,8 @@ fn legacy_function_call_stream_equals_its_non_streamed_twin() {
     let expected = [(String::from("get_current_weather"), weather, None)];
     assert_eq!(calls(&stream), expected);
     assert_eq!(calls(&twin), expected);
-    assert_eq!(stream.get_tool_calls()[0].kind, CallKind::Function);
-    assert_eq!(stream.get_model(), Some("gpt-3.5-turbo-0613"));
+    assert_eq!(stream.tool_calls()[0].kind, CallKind::Function);
+    assert_eq!(stream.model(), Some("gpt-3.5-turbo-0613"));
     assert!(stream.diagnostics().is_empty(), "{:?}", stream.diagnostics());
     assert!(twin.diagnostics().is_empty(), "{:?}", twin.diagnostics());
     // As SSE text (one `data:` event a chunk), the same call.
@@ -115,7 +115,7 @@ fn legacy_function_call_stream_equals_its_non_streamed_twin() {
     // Cut before its finish_reason: the call is dropped and named.
     let cut: String = chunks[..10].iter().map(|c| format!("data: {c}\n\n")).collect();
     let r = PromptResult::from_trace_text(&cut, None).unwrap();
-    assert!(r.get_tool_calls().is_empty());
+    assert!(r.tool_calls().is_empty());
     assert_eq!(codes(&r), ["STREAM_INCOMPLETE"]);
     assert!(
         r.diagnostics()[0].message.contains("get_current_weather"),
@@ -127,7 +127,7 @@ fn legacy_function_call_stream_equals_its_non_streamed_twin() {
         data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"function_call\"}]}\n\n";
     let r = PromptResult::from_trace_text(bad, None).unwrap();
     assert_eq!(r.tools_called(), ["f"]);
-    let c = &r.get_tool_calls()[0];
+    let c = &r.tool_calls()[0];
     assert_eq!(c.raw_arguments.as_deref(), Some("{\"a"));
     assert_eq!(c.arguments_error, Some(ArgumentsError::NotJson));
 }
@@ -170,7 +170,7 @@ fn unreadable_openai_arguments_are_kept_and_marked() {
     let r = PromptResult::from_trace(&doc, None).unwrap();
     assert_eq!(r.tools_called(), ["empty", "cut", "list", "twice", "sql", "ok"]);
     let marks: Vec<_> = r
-        .get_tool_calls()
+        .tool_calls()
         .iter()
         .map(|c| (c.arguments_error, c.raw_arguments.as_deref(), c.arguments.is_empty()))
         .collect();
@@ -185,7 +185,7 @@ fn unreadable_openai_arguments_are_kept_and_marked() {
             (None, None, false),
         ]
     );
-    assert_eq!(r.get_tool_calls()[4].kind, CallKind::Custom);
+    assert_eq!(r.tool_calls()[4].kind, CallKind::Custom);
     assert_eq!(
         codes(&r),
         [
@@ -200,7 +200,7 @@ fn unreadable_openai_arguments_are_kept_and_marked() {
     assert_eq!(r.diagnostics()[4].path, "choices[0].message.tool_calls[4].function");
     assert_eq!(r.diagnostics()[1].path, "choices[0].message.tool_calls[1]");
     // The JSON form names the error with its stable code.
-    let j = serde_json::to_value(&r.get_tool_calls()[1]).unwrap();
+    let j = serde_json::to_value(&r.tool_calls()[1]).unwrap();
     assert_eq!(j["argumentsError"], "NOT_JSON");
     assert_eq!(j["rawArguments"], "{\"q\": \"cats\"");
 }

@@ -81,7 +81,7 @@ fn openai_responses_stream_equals_its_completed_response() {
     // Cut before output_item.done: nothing completed, reported.
     let cut = &text[..text.find("event: response.function_call_arguments.done").unwrap()];
     let r = PromptResult::from_trace_text(cut, None).unwrap();
-    assert!(r.get_tool_calls().is_empty());
+    assert!(r.tool_calls().is_empty());
     assert_eq!(codes(&r), ["STREAM_INCOMPLETE"]);
     assert!(r.diagnostics()[0].message.contains("get_capital"));
 }
@@ -89,7 +89,7 @@ fn openai_responses_stream_equals_its_completed_response() {
 #[test]
 fn openai_responses_web_search_calls_are_server_calls() {
     let r = read("openai-responses/response.web-search-call.json");
-    let c = r.get_tool_calls();
+    let c = r.tool_calls();
     assert_eq!(r.tools_called(), ["web_search", "web_search", "web_search"]);
     assert!(c.iter().all(|c| c.kind == CallKind::Server));
     assert_eq!(
@@ -111,7 +111,7 @@ fn openai_responses_web_search_calls_are_server_calls() {
 #[test]
 fn openai_responses_mcp_calls() {
     let r = read("openai-responses/response.mcp-call.json");
-    let c = &r.get_tool_calls()[0];
+    let c = &r.tool_calls()[0];
     assert_eq!(r.tools_called(), ["web_search_exa"]);
     assert_eq!((c.kind, c.server.as_deref()), (CallKind::Mcp, Some("dmcp")));
     assert_eq!(
@@ -132,7 +132,7 @@ fn openai_responses_mcp_calls() {
     assert_eq!(c.is_error, Some(false));
 
     let r = read("openai-responses/response.mcp-call-approved.json");
-    let c = &r.get_tool_calls()[0];
+    let c = &r.tool_calls()[0];
     assert_eq!(
         (c.tool_name.as_str(), c.server.as_deref()),
         ("create_short_url", Some("zip1"))
@@ -151,7 +151,7 @@ fn openai_responses_mcp_calls() {
 
     // An approval request ran nothing: no call, a diagnostic naming the tool.
     let r = read("openai-responses/response.mcp-approval-request.json");
-    assert!(r.get_tool_calls().is_empty());
+    assert!(r.tool_calls().is_empty());
     assert_eq!(codes(&r), ["MCP_APPROVAL_REQUEST"]);
     assert!(r.diagnostics()[0].message.contains("create_short_url"));
 }
@@ -162,14 +162,14 @@ fn openai_responses_failed_mcp_calls_are_errors() {
     assert_eq!(r.tools_called(), ["search_events", "search_events"]);
     let error =
         json!({ "code": 500, "message": "An unknown error occurred while executing the tool.", "type": "http_error" });
-    for c in r.get_tool_calls() {
+    for c in r.tool_calls() {
         assert_eq!(c.is_error, Some(true));
         assert_eq!(c.result.as_ref(), Some(&error));
         assert_eq!(c.server.as_deref(), Some("google_calendar"));
         assert_eq!(c.arguments["calendar_id"], "primary");
         assert_eq!(c.arguments["query"], Value::Null);
     }
-    let c = r.get_tool_calls();
+    let c = r.tool_calls();
     assert_eq!(c[0].arguments["time_min"], "2025-10-23T00:00:00");
     assert_eq!(c[0].arguments["timezone_str"], "America/Los_Angeles");
     assert_eq!(c[1].arguments["time_min"], "2025-10-23T00:00:00Z");
@@ -196,7 +196,7 @@ fn openai_responses_tool_search_and_namespaced_function() {
             ),
         ]
     );
-    assert_eq!(r.get_tool_calls()[0].kind, CallKind::Server);
+    assert_eq!(r.tool_calls()[0].kind, CallKind::Server);
 }
 
 #[test]
@@ -215,7 +215,7 @@ fn openai_responses_in_progress_call_and_parallel_wrapper_are_kept_and_reported(
     let r = read("openai-responses/response.parallel-wrapper.HANDWRITTEN.json");
     assert_eq!(r.tools_called(), ["parallel"]);
     assert_eq!(
-        r.get_tool_arguments("parallel").unwrap()["tool_uses"][1],
+        r.tool_arguments("parallel").unwrap()["tool_uses"][1],
         json!({ "recipient_name": "functions.cityAttractions", "parameters": { "city": "Rome" } })
     );
     assert_eq!(codes(&r), ["PARALLEL_WRAPPER"]);

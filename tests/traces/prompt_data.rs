@@ -1,4 +1,4 @@
-//! `PromptResult` from `PromptResultData`, `PromptResult::error` and
+//! `PromptResult` from `PromptResultData`, `PromptResult::from_error` and
 //! `to_eval_result`: the behaviour `@mcpjam/sdk@1.14.0`'s `PromptResult`
 //! shows (its `dist/index.js`, section `src/PromptResult.ts`, and the
 //! behaviours MCPJam's own tests assert), and the round trip through
@@ -41,17 +41,17 @@ fn tool_error_span() -> Value {
 #[test]
 fn data_accessors() {
     let r = PromptResult::from_data(&data()).unwrap();
-    assert_eq!((r.get_prompt(), r.text()), ("Test prompt", "Test response"));
+    assert_eq!((r.prompt(), r.text()), ("Test prompt", "Test response"));
     assert_eq!(r.tools_called(), ["add", "multiply"]);
     assert!(r.has_tool_call("add") && !r.has_tool_call("Add") && !r.has_tool_call("subtract"));
     assert_eq!(
-        Value::Object(r.get_tool_arguments("multiply").unwrap().clone()),
+        Value::Object(r.tool_arguments("multiply").unwrap().clone()),
         json!({ "x": 3, "y": 4 })
     );
-    assert_eq!(r.get_tool_arguments("subtract"), None);
+    assert_eq!(r.tool_arguments("subtract"), None);
     assert_eq!((r.input_tokens(), r.output_tokens(), r.total_tokens()), (100, 50, 150));
     assert_eq!(
-        r.get_usage(),
+        r.usage(),
         TokenUsage {
             input_tokens: 100,
             output_tokens: 50,
@@ -63,22 +63,22 @@ fn data_accessors() {
         (1234.0, 800.0, 400.0)
     );
     assert_eq!(
-        r.get_latency(),
+        r.latency(),
         LatencyBreakdown {
             e2e_ms: 1234.0,
             llm_ms: 800.0,
             mcp_ms: 400.0
         }
     );
-    assert!(!r.has_error() && r.get_error().is_none());
-    assert_eq!((r.get_provider(), r.get_model()), (None, None));
+    assert!(!r.has_error() && r.error().is_none());
+    assert_eq!((r.provider(), r.model()), (None, None));
     assert_eq!(
-        r.get_user_messages(),
+        r.user_messages(),
         [&json!({ "role": "user", "content": "Test prompt" })]
     );
-    assert_eq!(r.get_assistant_messages().len(), 1);
-    assert!(r.get_tool_messages().is_empty());
-    assert!(r.get_spans().is_empty() && r.get_widget_snapshots().is_empty());
+    assert_eq!(r.assistant_messages().len(), 1);
+    assert!(r.tool_messages().is_empty());
+    assert!(r.spans().is_empty() && r.widget_snapshots().is_empty());
     assert_eq!(r.format, None);
     // JSON.stringify(messages, null, 2)
     assert_eq!(
@@ -86,13 +86,13 @@ fn data_accessors() {
         "[\n  {\n    \"content\": \"Test prompt\",\n    \"role\": \"user\"\n  },\n  {\n    \"content\": \"Test response\",\n    \"role\": \"assistant\"\n  }\n]"
     );
     let r = with(json!({ "error": "Something went wrong", "provider": "openai", "model": "gpt-4o" }));
-    assert_eq!((r.has_error(), r.get_error()), (true, Some("Something went wrong")));
-    assert_eq!((r.get_provider(), r.get_model()), (Some("openai"), Some("gpt-4o")));
+    assert_eq!((r.has_error(), r.error()), (true, Some("Something went wrong")));
+    assert_eq!((r.provider(), r.model()), (Some("openai"), Some("gpt-4o")));
     // The first call's arguments when a tool is called twice.
     let r = with(json!({ "toolCalls": [
         { "toolName": "add", "arguments": { "a": 1, "b": 2 } }, { "toolName": "add", "arguments": { "a": 10, "b": 20 } } ] }));
     assert_eq!(
-        Value::Object(r.get_tool_arguments("add").unwrap().clone()),
+        Value::Object(r.tool_arguments("add").unwrap().clone()),
         json!({ "a": 1, "b": 2 })
     );
     assert!(with(json!({ "toolCalls": [] })).tools_called().is_empty());
@@ -128,28 +128,25 @@ fn data_of_the_wrong_type_is_refused_with_its_path() {
     assert_eq!(PromptResult::from_data(&json!([])).unwrap_err().path, "data");
     // Missing members read as the reference's defaults.
     let r = PromptResult::from_data(&json!({ "usage": { "inputTokens": 3, "outputTokens": 4 } })).unwrap();
-    assert_eq!((r.get_prompt(), r.total_tokens(), r.e2e_latency_ms()), ("", 7, 0.0));
+    assert_eq!((r.prompt(), r.total_tokens(), r.e2e_latency_ms()), ("", 7, 0.0));
 }
 
 #[test]
 fn error_results() {
-    let r = PromptResult::error(
+    let r = PromptResult::from_error(
         "Network error",
         LatencyBreakdown::default(),
         "",
         ErrorMetadata::default(),
     );
-    assert_eq!(
-        (r.has_error(), r.get_error(), r.text()),
-        (true, Some("Network error"), "")
-    );
+    assert_eq!((r.has_error(), r.error(), r.text()), (true, Some("Network error"), ""));
     assert_eq!(
         (r.e2e_latency_ms(), r.llm_latency_ms(), r.mcp_latency_ms()),
         (0.0, 0.0, 0.0)
     );
     assert!(r.tools_called().is_empty());
     assert_eq!(r.total_tokens(), 0);
-    let r = PromptResult::error("Timeout", 5000.0.into(), "", ErrorMetadata::default());
+    let r = PromptResult::from_error("Timeout", 5000.0.into(), "", ErrorMetadata::default());
     assert_eq!(
         (r.e2e_latency_ms(), r.llm_latency_ms(), r.mcp_latency_ms()),
         (5000.0, 0.0, 0.0)
@@ -164,10 +161,10 @@ fn error_results() {
         model: Some("gpt-4o".into()),
         ..Default::default()
     };
-    let r = PromptResult::error("fail", full, "test", meta);
+    let r = PromptResult::from_error("fail", full, "test", meta);
     assert_eq!((r.llm_latency_ms(), r.mcp_latency_ms()), (3000.0, 1500.0));
     assert_eq!(
-        (r.get_provider(), r.get_model(), r.get_prompt()),
+        (r.provider(), r.model(), r.prompt()),
         (Some("openai"), Some("gpt-4o"), "test")
     );
 }
@@ -287,23 +284,20 @@ fn to_eval_result_reads_back_with_the_same_calls() {
     let e = serde_json::to_value(r.to_eval_result(&EvalResultOptions::default())).unwrap();
     // As text too (read member by member, not as a value).
     let text = PromptResult::from_trace_text(&e.to_string(), None).unwrap();
-    assert_eq!((calls(&text), text.get_usage()), (calls(&r), r.get_usage()));
+    assert_eq!((calls(&text), text.usage()), (calls(&r), r.usage()));
     let back = PromptResult::from_trace(&e, None).unwrap();
     assert_eq!(back.format, Some("mcpjam"));
     assert_eq!(calls(&back), calls(&r));
     assert_eq!(
-        (back.get_prompt(), back.get_usage(), back.e2e_latency_ms()),
-        ("Test prompt", r.get_usage(), 1234.0)
+        (back.prompt(), back.usage(), back.e2e_latency_ms()),
+        ("Test prompt", r.usage(), 1234.0)
     );
-    assert_eq!(
-        (back.get_provider(), back.get_model()),
-        (Some("openai"), Some("gpt-4o"))
-    );
-    assert_eq!(back.get_spans(), r.get_spans());
+    assert_eq!((back.provider(), back.model()), (Some("openai"), Some("gpt-4o")));
+    assert_eq!(back.spans(), r.spans());
     assert!(back.trace_shows_tool_failure());
     assert!(back.diagnostics().is_empty());
     // The recorded messages come back as recorded: the eval result is the same.
-    assert_eq!(back.get_messages(), r.get_messages());
+    assert_eq!(back.messages(), r.messages());
     assert_eq!(
         back.to_eval_result(&EvalResultOptions::default()),
         r.to_eval_result(&EvalResultOptions::default())
@@ -328,7 +322,7 @@ fn to_eval_result_reads_back_with_the_same_calls() {
         };
         assert_eq!(ids(&back), ids(&r), "{f}");
         let results = |r: &PromptResult| {
-            r.get_tool_calls()
+            r.tool_calls()
                 .iter()
                 .map(|c| (c.result.clone(), c.is_error))
                 .collect::<Vec<_>>()

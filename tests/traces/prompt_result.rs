@@ -14,16 +14,16 @@ fn prompt_result_accessors_follow_the_reference() {
     assert!(!r.has_tool_call("Retrieve_entity_info"));
     // The first matching call's arguments.
     assert_eq!(
-        Value::Object(r.get_tool_arguments("retrieve_entity_info").unwrap().clone()),
+        Value::Object(r.tool_arguments("retrieve_entity_info").unwrap().clone()),
         json!({ "name": "Alice" })
     );
-    assert_eq!(r.get_tool_arguments("nope"), None);
+    assert_eq!(r.tool_arguments("nope"), None);
     assert!(!r.has_error());
-    assert_eq!(r.get_error(), None);
-    let roles: Vec<&str> = r.get_messages().iter().map(|m| m["role"].as_str().unwrap()).collect();
+    assert_eq!(r.error(), None);
+    let roles: Vec<&str> = r.messages().iter().map(|m| m["role"].as_str().unwrap()).collect();
     assert_eq!(roles, ["assistant"]);
-    assert_eq!(r.get_messages()[0]["content"][1]["type"], "tool-call");
-    assert_eq!(r.get_messages()[0]["content"][1]["input"], json!({ "name": "Alice" }));
+    assert_eq!(r.messages()[0]["content"][1]["type"], "tool-call");
+    assert_eq!(r.messages()[0]["content"][1]["input"], json!({ "name": "Alice" }));
 }
 
 #[test]
@@ -31,9 +31,9 @@ fn calls_only_reading_skips_the_messages() {
     let text = text_of("vercel-ai/v5.model-messages.json");
     let full = PromptResult::from_trace_text(&text, None).unwrap();
     let lean = PromptResult::calls_from_trace_text(&text, None).unwrap();
-    assert_eq!(full.get_messages().len(), 7);
-    assert!(lean.get_messages().is_empty());
-    assert_eq!(lean.get_tool_calls(), full.get_tool_calls());
+    assert_eq!(full.messages().len(), 7);
+    assert!(lean.messages().is_empty());
+    assert_eq!(lean.tool_calls(), full.tool_calls());
     assert_eq!((lean.text(), lean.format), (full.text(), full.format));
 }
 
@@ -43,7 +43,7 @@ fn prompt_results_merge_as_context() {
     let r2 = read("openai-chat/stream.tool-call-arg-fragments.sse");
     let both = PromptResult::merge(&[r1, r2]);
     assert_eq!(both.tools_called(), ["get_country", "get_product_name", "get_weather"]);
-    let steps: Vec<usize> = both.get_tool_calls().iter().map(|c| c.step).collect();
+    let steps: Vec<usize> = both.tool_calls().iter().map(|c| c.step).collect();
     assert_eq!(steps, [0, 0, 1]);
     assert_eq!(both.format, Some("openai-chat-stream"));
     // The merged streams equal the recorded two-round history.
@@ -79,4 +79,19 @@ fn prompt_result_feeds_evaluate_tool_calls_and_the_validators() {
         args.as_object().unwrap(),
         &actual
     ));
+}
+
+#[test]
+fn trace_format_names_parse_and_print() {
+    use mcp_matchers::traces::TraceFormat;
+    for name in ["anthropic", "openai-chat-stream", "mcpjam"] {
+        let f: TraceFormat = name.parse().unwrap();
+        assert_eq!(f.to_string(), name);
+    }
+    let e = "csv".parse::<TraceFormat>().unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_str()),
+        (mcp_matchers::ErrorCode::InvalidOption, "format")
+    );
+    assert!(e.message.contains("anthropic"), "{}", e.message);
 }

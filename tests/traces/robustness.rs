@@ -39,7 +39,7 @@ proptest::proptest! {
         for format in [None, Some(TraceFormat::McpJam)] {
             if let Ok(r) = PromptResult::from_trace_text(&damaged, format) {
                 // Every call keeps a name and an arguments object.
-                for c in r.get_tool_calls() {
+                for c in r.tool_calls() {
                     proptest::prop_assert!(c.arguments_error.is_some() || c.raw_arguments.is_none());
                 }
             }
@@ -79,9 +79,9 @@ fn same(text: &str) {
         let calls_only = PromptResult::calls_from_trace_text(text, format);
         match (calls_only, by_value) {
             (Ok(c), Ok(v)) => {
-                assert_eq!(c.get_tool_calls(), v.get_tool_calls(), "{name:?} {text}");
+                assert_eq!(c.tool_calls(), v.tool_calls(), "{name:?} {text}");
                 assert_eq!(c.diagnostics(), v.diagnostics(), "{name:?} {text}");
-                assert_eq!((c.text(), c.get_error()), (v.text(), v.get_error()), "{name:?} {text}");
+                assert_eq!((c.text(), c.error()), (v.text(), v.error()), "{name:?} {text}");
             }
             (c, v) => assert_eq!(c.is_ok(), v.is_ok(), "{name:?} {text}"),
         }
@@ -139,10 +139,7 @@ fn text_that_is_not_one_array_is_read_as_before() {
         let by_text = PromptResult::from_trace_text(text, None);
         match value {
             Ok(v) => assert_eq!(by_text, PromptResult::from_trace(&v, None), "{text}"),
-            Err(_) => assert!(
-                by_text.is_err() || by_text.unwrap().get_tool_calls().is_empty(),
-                "{text}"
-            ),
+            Err(_) => assert!(by_text.is_err() || by_text.unwrap().tool_calls().is_empty(), "{text}"),
         }
     }
 }
@@ -220,7 +217,7 @@ fn nothing_read_and_missing_arguments_are_said() {
     );
     let part = serde_json::json!({ "role": "assistant", "content": [{ "type": "tool-call", "toolCallId": "c", "toolName": "add" }] });
     let r = PromptResult::from_trace(&part, None).unwrap();
-    let c = &r.get_tool_calls()[0];
+    let c = &r.tool_calls()[0];
     assert_eq!(
         (c.tool_name.as_str(), c.arguments_error),
         ("add", Some(ArgumentsError::Missing))
@@ -236,7 +233,7 @@ fn text_that_opens_like_json_but_is_not_is_said() {
     use mcp_matchers::traces::TraceFormat;
     for text in ["{\"choices\": [", "[{\"role\":\"user\"", "{not json}", "  [1, 2,]  "] {
         let r = PromptResult::from_trace_text(text, None).unwrap();
-        assert!(r.get_tool_calls().is_empty());
+        assert!(r.tool_calls().is_empty());
         let codes: Vec<_> = r.diagnostics().iter().map(|d| (d.code, d.path.as_str())).collect();
         assert_eq!(codes, [("NOT_JSON", "trace")], "{text}");
         assert!(

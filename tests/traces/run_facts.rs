@@ -33,8 +33,8 @@ fn every_fixture_records_its_run_as_its_row_says() {
     for row in &rows {
         let r = read(&row.file);
         let f = &row.file;
-        assert_eq!(r.get_provider(), row.provider.as_deref(), "{f}");
-        assert_eq!(r.get_model(), row.model.as_deref(), "{f}");
+        assert_eq!(r.provider(), row.provider.as_deref(), "{f}");
+        assert_eq!(r.model(), row.model.as_deref(), "{f}");
         assert_eq!(
             (r.input_tokens(), r.output_tokens()),
             (row.input_tokens, row.output_tokens),
@@ -42,18 +42,18 @@ fn every_fixture_records_its_run_as_its_row_says() {
         );
         // Through the reference's HostRunner, totalTokens is input + output.
         assert_eq!(r.total_tokens(), row.input_tokens + row.output_tokens, "{f}");
-        assert_eq!(r.get_prompt(), row.prompt, "{f}");
+        assert_eq!(r.prompt(), row.prompt, "{f}");
         assert_eq!(r.trace_shows_tool_failure(), row.tool_failure, "{f}");
         // The flag kept while reading is what the messages built show.
-        assert_eq!(messages_show_tool_failure(r.get_messages()), row.tool_failure, "{f}");
+        assert_eq!(messages_show_tool_failure(r.messages()), row.tool_failure, "{f}");
         // Nothing a trace does not record: no latency, spans or snapshots.
         assert_eq!(r.e2e_latency_ms() + r.llm_latency_ms() + r.mcp_latency_ms(), 0.0, "{f}");
-        assert!(r.get_spans().is_empty() && r.get_widget_snapshots().is_empty(), "{f}");
+        assert!(r.spans().is_empty() && r.widget_snapshots().is_empty(), "{f}");
         // Reading the calls only records the same run.
         let lean = PromptResult::calls_from_trace_text(&text_of(f), None).unwrap();
         assert_eq!(
-            (lean.get_usage(), lean.get_model(), lean.get_prompt()),
-            (r.get_usage(), r.get_model(), r.get_prompt()),
+            (lean.usage(), lean.model(), lean.prompt()),
+            (r.usage(), r.model(), r.prompt()),
             "{f}"
         );
         assert_eq!(lean.trace_shows_tool_failure(), row.tool_failure, "{f}");

@@ -30,7 +30,7 @@ fn ai_sdk_steps_v4_v5_v6_and_their_response_messages() {
         assert_eq!(s.format, Some("vercel-ai"), "{steps}");
         assert_eq!(calls(&s), tool1(), "{steps}");
         assert_eq!(calls(&m), tool1(), "{messages}");
-        assert_eq!(s.get_tool_calls()[0].step, 0);
+        assert_eq!(s.tool_calls()[0].step, 0);
         assert_eq!(results(&s)[0].0, Some(json!("result1")), "{steps}");
         assert_eq!(results(&m)[0].0, Some(json!("result1")), "{messages}");
         assert_eq!(s.text(), "Hello, world!", "{steps}");
@@ -52,7 +52,7 @@ fn ai_sdk_v5_model_messages_with_three_rounds() {
             ))
             .collect::<Vec<_>>()
     );
-    let pos: Vec<(usize, usize)> = r.get_tool_calls().iter().map(|c| (c.step, c.index)).collect();
+    let pos: Vec<(usize, usize)> = r.tool_calls().iter().map(|c| (c.step, c.index)).collect();
     assert_eq!(pos, [(0, 0), (1, 0), (1, 1), (2, 0)]);
     assert_eq!(
         results(&r),
@@ -74,7 +74,7 @@ fn ai_sdk_v4_ui_messages_tool_invocations() {
         ]
     );
     // The step-start part between them starts step 1.
-    let steps: Vec<usize> = r.get_tool_calls().iter().map(|c| c.step).collect();
+    let steps: Vec<usize> = r.tool_calls().iter().map(|c| c.step).collect();
     assert_eq!(steps, [0, 1]);
     assert_eq!(
         results(&r),
@@ -144,7 +144,7 @@ fn ai_sdk_ui_message_streams() {
     let chunks = doc.as_array().unwrap();
     let end = chunks.iter().position(|c| c["type"] == "finish-step").unwrap();
     let r = PromptResult::from_trace(&Value::Array(chunks[..end].to_vec()), None).unwrap();
-    assert!(r.get_tool_calls().is_empty());
+    assert!(r.tool_calls().is_empty());
     assert_eq!(codes(&r), ["STREAM_INCOMPLETE"]);
     assert!(r.diagnostics()[0].message.contains("get_weather") && r.diagnostics()[0].message.contains("get_datetime"));
 }
@@ -154,7 +154,7 @@ type Full = (String, Value, Option<String>, Option<Value>, Option<bool>);
 
 /// Every call as [`Full`].
 fn full(r: &PromptResult) -> Vec<Full> {
-    r.get_tool_calls()
+    r.tool_calls()
         .iter()
         .map(|c| {
             let args = Value::Object(c.arguments.clone());
@@ -198,7 +198,7 @@ fn ai_sdk_v4_data_stream_steps_text_usage_and_the_parts_not_recorded() {
             None
         )]
     );
-    assert_eq!(r.get_tool_calls()[0].step, 0);
+    assert_eq!(r.tool_calls()[0].step, 0);
     // The text is the last step's, as for steps.
     assert_eq!(r.text(), "Two hits.");
     // The finish message's usage is the run's (what `totalUsage` is).
@@ -260,7 +260,7 @@ fn ai_sdk_v4_data_stream_odd_parts_are_diagnostics() {
     assert_eq!(r.format, Some("vercel-ai-data-stream"));
     assert!(r.tools_called().is_empty());
     assert_eq!(r.text(), "hi");
-    assert_eq!(r.get_error(), Some("boom"));
+    assert_eq!(r.error(), Some("boom"));
     let c = codes(&r);
     for code in ["UNREADABLE_EVENT", "IGNORED", "UNMATCHED_RESULT"] {
         assert!(c.contains(&code), "{code} in {c:?}");

@@ -131,8 +131,8 @@ mod records {
             for h in HARNESSES {
                 if let Ok(run) = normalize_records(records.clone(), h, &opts) {
                     let subject = Subject::from(&run);
-                    let _ = to_have_called_skill(&subject, "x", false);
-                    let _ = to_have_edited(&subject, Some(&TextOrRegex::text("a")), true);
+                    let _ = to_have_called_skill(&subject, "x");
+                    let _ = to_have_edited(&subject, Some(&TextOrRegex::text("a"))).not();
                     let _ = read_transcript_jsonl(&write_transcript_jsonl(run.iter_events()));
                 }
             }
@@ -176,10 +176,10 @@ mod checks {
                 let _ = p.matches_sub(&path);
             }
             let s = diff_turn(&[(path.as_str(), "added")]);
-            let _ = to_have_changed(&s, &[], &[glob], None, true);
-            let _ = to_have_file(&path, Some(&TextOrRegex::text(source.clone())), Some(&source), false);
-            let _ = to_succeed(f64::NAN, &source, &path, false);
-            let _ = to_pass(&json!({ "score": source, "threshold": 1 }), false);
+            let _ = to_have_changed(&s, &[], &[glob], None).not();
+            let _ = to_have_file(&path, Some(&TextOrRegex::text(source.clone())), Some(&source));
+            let _ = to_succeed_number(f64::NAN, &source, &path);
+            let _ = to_pass(&json!({ "score": source, "threshold": 1 }));
         }
     }
 }

@@ -19,7 +19,7 @@ fn shell(command: &str) -> Subject {
 
 fn ran(source: &str, flags: &str, command: &str) -> bool {
     let p = TextOrRegex::regex(source, flags, "command").unwrap();
-    to_have_run(&shell(command), Some(&p), false).pass
+    to_have_run(&shell(command), Some(&p)).pass
 }
 
 #[test]
@@ -61,9 +61,9 @@ fn tool_names_and_counts() {
         ..Default::default()
     };
     let any = TextOrRegex::regex("[^]", "", "name").unwrap();
-    assert!(to_have_called_tool(&s, &any, None, false).pass);
+    assert!(to_have_called_tool(&s, &any, None).pass);
     let upper = TextOrRegex::regex(r"^MCP__A__\w$", "i", "name").unwrap();
-    assert!(to_have_called_times(&s, &upper, 2, false).pass);
+    assert!(to_have_called_times(&s, &upper, 2).pass);
 }
 
 #[test]

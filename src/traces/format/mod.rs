@@ -117,6 +117,29 @@ impl TraceFormat {
     }
 }
 
+impl std::fmt::Display for TraceFormat {
+    /// The stable name ([`TraceFormat::as_str`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for TraceFormat {
+    type Err = crate::error::MatcherError;
+
+    /// One of the [`TraceFormat::as_str`] names, exactly (`"anthropic"`).
+    /// Errors: `INVALID_OPTION` at `format`, listing the names.
+    fn from_str(name: &str) -> crate::error::Result<TraceFormat> {
+        TraceFormat::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = TABLE.iter().map(|row| row.1).collect();
+            crate::error::MatcherError::invalid_option(
+                "format",
+                format!("unknown trace format {name:?}: expected one of {}", names.join(", ")),
+            )
+        })
+    }
+}
+
 /// Reads `doc` as `format`.
 pub(crate) fn dispatch(format: TraceFormat, doc: Doc, b: &mut TraceBuilder) {
     match format {
