@@ -15,6 +15,18 @@ npm init -y >/dev/null
 npm install --silent --no-audit --no-fund "$tarball"
 cp "$root/tests/pack/import-check.mjs" .
 node import-check.mjs
+# CommonJS: `require()` of the ES module package (Node >= 20.19 loads ES modules
+# without top-level await synchronously), with the seed's matchToolCalls answer.
+cat > require-check.cjs <<'JS'
+const assert = require("node:assert/strict");
+const { evaluateToolCalls, matchToolCalls, MatcherError } = require("mcp-matchers");
+const { evaluateToolCalls: fromMatchers } = require("mcp-matchers/matchers");
+assert.equal(matchToolCalls(["multiply", "add"], ["add", "multiply"]), false);
+assert.equal(fromMatchers([{ toolName: "add" }], [{ toolName: "add", arguments: { a: 1 } }]).passed, true);
+assert.throws(() => evaluateToolCalls("nope", []), (e) => e instanceof MatcherError && e.code === "INVALID_ARGUMENT");
+console.log("require(): mcp-matchers and mcp-matchers/matchers answer");
+JS
+node require-check.cjs
 # Bundlers, from the installed tarball: Vite (a production build) and esbuild
 # (a browser bundle) must build a page that imports mcp-matchers/matchers with
 # no warning and no asset they cannot resolve (issue 13 item 7). (The package
