@@ -6,17 +6,7 @@ use libfuzzer_sys::fuzz_target;
 use mcp_matchers::transcripts::*;
 use mcp_matchers_fuzz::{as_lines, input, Input};
 
-const HARNESSES: [Harness; 9] = [
-    Harness::ClaudeCode,
-    Harness::Codex,
-    Harness::GeminiCli,
-    Harness::OpenCode,
-    Harness::Cursor,
-    Harness::Pi,
-    Harness::Goose,
-    Harness::Acp,
-    Harness::Reeval,
-];
+const HARNESSES: [Harness; 9] = Harness::ALL;
 
 fn check(run: &Run) {
     let s = Subject::from(run);

@@ -35,6 +35,19 @@ pub enum Harness {
 }
 
 impl Harness {
+    /// Every harness, in the order of the enum (and of `as_str`'s names).
+    pub const ALL: [Harness; 9] = [
+        Harness::ClaudeCode,
+        Harness::Codex,
+        Harness::GeminiCli,
+        Harness::OpenCode,
+        Harness::Cursor,
+        Harness::Pi,
+        Harness::Goose,
+        Harness::Acp,
+        Harness::Reeval,
+    ];
+
     /// The canonical name (`claude-code`, `codex`, `gemini-cli`, `opencode`,
     /// `cursor`, `pi`, `goose`, `acp`, `reeval`).
     pub fn as_str(self) -> &'static str {
