@@ -37,7 +37,7 @@ import { evaluateToolCalls } from "mcp-matchers/matchers";
 const r = evaluateToolCalls([{ toolName: "a" }], [{ toolName: "a", arguments: {} }]);
 document.body.dataset.verdict = String(r.passed);
 JS
-echo '<!doctype html><script type="module" src="/src/main.js"></script>' > index.html
+echo '<!doctype html><link rel="icon" href="data:,"><script type="module" src="/src/main.js"></script>' > index.html
 # PACK_NODE_MODULES: where vite, esbuild, webpack, rollup, tsc and jest are installed (the repository's node_modules).
 nm="${PACK_NODE_MODULES:-$root/node_modules}"
 vite_out=$("$nm/.bin/vite" build --logLevel warn 2>&1)
@@ -108,4 +108,6 @@ test("mcp-matchers/matchers in jsdom", () => {
 });
 JS
 NODE_OPTIONS=--experimental-vm-modules node "$nm/jest/bin/jest.js" --rootDir . --testEnvironment "$nm/jest-environment-jsdom" --testMatch '**/jsdom.test.mjs' --ci 2>&1 | tail -40
-echo "vite build, esbuild bundle: no warnings; webpack 5 and Jest jsdom: built and answered"
+# Every page above, run: headless Chromium loads each and must show the verdict.
+NM="$nm" REPO="$root" node "$root/tests/pack/browser-check.mjs"
+echo "vite build, esbuild bundle: no warnings; webpack 5 and Jest jsdom: built and answered; every page ran in Chromium"
