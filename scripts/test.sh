@@ -22,6 +22,8 @@ cargo test --quiet --features schema --lib --tests
 
 step "crate: a native project with another wasm-bindgen 0.2 version resolves (tests/crate/resolve.sh)"
 bash tests/crate/resolve.sh
+step "crate: the README's Rust section in a new cargo project compiles and runs (tests/crate/readme-project.sh)"
+bash tests/crate/readme-project.sh
 
 # Each documented feature set (README "Rust", src/lib.rs "Features") builds without
 # a warning: natively without features and with `schema` (the wasm-* features
