@@ -5,9 +5,11 @@
 # `cargo run`. The block must compile and its assertions hold as written.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-dir="$root/target/readme-project"
-rm -rf "$dir"
-mkdir -p "$dir"
+# Outside the repository: `cargo new` inside this workspace would add the
+# project to its members. Builds go to target/readme-project (kept between runs).
+dir="$(mktemp -d)"
+trap 'rm -rf "$dir"' EXIT
+build="$root/target/readme-project"
 cargo new --quiet --vcs none --name readme-user "$dir/app"
 app="$dir/app"
 # The first toml block of the README, and the first rust block after it.
@@ -23,5 +25,5 @@ awk -v root="$root" '
 [ -s "$dir/body.rs" ] || { echo "readme-project: no rust block after the toml block"; exit 1; }
 cat "$dir/deps.toml" >> "$app/Cargo.toml"
 { echo "fn main() {"; cat "$dir/body.rs"; echo "    println!(\"the README's Rust example ran\");"; echo "}"; } > "$app/src/main.rs"
-# Its own target dir under target/: nothing of the main build is reused, as in a user's project.
-(cd "$app" && CARGO_TARGET_DIR="$dir/target" cargo run --quiet)
+# Its own target dir: nothing of the main build is reused, as in a user's project.
+(cd "$app" && CARGO_TARGET_DIR="$build" cargo run --quiet)
