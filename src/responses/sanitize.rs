@@ -126,12 +126,14 @@ fn built_in_regex(s: &Sanitizer) -> Option<(String, &'static str)> {
 /// in WebAssembly, more than running them over 100 KB. Shared, not cloned: a
 /// clone of a `Regex` starts its own empty pool of lazy-DFA caches.
 fn built_in_compiled(s: &Sanitizer) -> Option<(&'static Regex, &'static str)> {
-    static COMPILED: [OnceLock<Regex>; 5] = [const { OnceLock::new() }; 5];
+    static COMPILED: [OnceLock<Option<(Regex, &'static str)>>; 5] = [const { OnceLock::new() }; 5];
     let slot = BUILT_IN_SANITIZERS.iter().position(|(_, _, b)| b == s)?;
-    let (source, replacement) = built_in_regex(s)?;
-    // The sources are this file's constants: a failure to compile is a defect.
-    let re = COMPILED[slot].get_or_init(|| Regex::new(&source).expect("a built-in sanitizer compiles"));
-    Some((re, replacement))
+    let compiled = COMPILED[slot].get_or_init(|| {
+        let (source, replacement) = built_in_regex(s)?;
+        // The sources are this file's constants: a failure to compile is a defect.
+        Some((Regex::new(&source).expect("a built-in sanitizer compiles"), replacement))
+    });
+    compiled.as_ref().map(|(re, replacement)| (re, *replacement))
 }
 
 /// One sanitizer ready to run.
