@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { payload, encodeCalls, encodeOptions } from "../pkg/internal.js";
+import { typical, worst } from "./tool-call-inputs.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const [family, ...dirs] = process.argv.slice(2);
@@ -27,31 +28,15 @@ for (const d of dirs) {
   mods.push(g);
 }
 
-// A seeded PRNG: the same inputs on every run.
-let seed = 1;
-const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-const word = () => ["alpha", "beta", "gamma", "delta", "eps", "zeta"][Math.floor(rnd() * 6)] + Math.floor(rnd() * 1000);
-
 const cases = [];
 if (family === "tool_calls") {
-  const args = (u) => ({ query: word() + u, limit: Math.floor(rnd() * 100), filters: { lang: word(), tags: [word(), word()], nested: { a: rnd(), b: word() } }, flag: rnd() < 0.5 });
-  const names = ["search", "read", "write", "list", "run", "fetch", "edit", "grep", "open", "close"];
-  // As bench/evaluate.mjs: "typical" (the actual calls are the expected ones
-  // with 2% extra and 2% missing) and "worst" (one tool name, nothing matches).
-  const typical = (n) => {
-    const e = Array.from({ length: n }, (_, i) => ({ toolName: names[Math.floor(rnd() * 10)], arguments: args(`e${i}`) }));
-    const few = Math.max(1, (n / 50) | 0);
-    const a = e.slice(0, n - few).map((c) => ({ toolName: c.toolName, arguments: structuredClone(c.arguments) }));
-    for (let x = 0; x < few; x++) a.splice(Math.floor(rnd() * a.length), 0, { toolName: names[Math.floor(rnd() * 10)], arguments: args(`x${x}`) });
-    return [e, a];
-  };
-  const worst = (n) => [0, 1].map((s) => Array.from({ length: n }, (_, i) => ({ toolName: "s", arguments: args(`${s}${i}`) })));
-  for (const [sc, gen] of [["typical", typical], ["worst", worst]])
+  // bench/evaluate.mjs's rows, with its seeds.
+  for (const [sc, gen, base] of [["typical", typical, 1000], ["worst", worst, 2000]])
     for (const n of [10, 100, 1000, 5000])
       for (const order of ["ignore", "strict", "superset"])
         for (const am of ["partial", "exact"]) {
-          const [e, a] = gen(n);
-          const [bytes, ext] = payload([encodeCalls(e, "expected"), encodeCalls(a, "actual"), encodeOptions({ toolCallOrder: order, argumentMatching: am }, ["toolCallOrder", "argumentMatching"], "options")]);
+          const { expected, actual } = gen(n, base + n);
+          const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeOptions({ toolCallOrder: order, argumentMatching: am }, ["toolCallOrder", "argumentMatching"], "options")]);
           const copy = bytes.slice();
           cases.push([`${sc} n=${n} ${order} ${am}`, (g) => g.evaluate_tool_calls(copy, ext)]);
         }
