@@ -82,9 +82,24 @@ export interface Run {
   files?: Turn["files"];
 }
 
-/** What normalizeTranscript returns: a run with its diagnostics. */
+/**
+ * What normalizeTranscript returns: a run with its diagnostics, kept inside the WebAssembly
+ * module. `turns` and `events` become JS objects on first read; a matcher given the run (or one
+ * of its turns) reads the events there, without sending them again. The events read out are
+ * frozen (so they and the kept run cannot disagree); assign `run.turns`/`run.events` or copy
+ * them (`structuredClone(run)`) to change them. What else the run or a turn carries (`diff`,
+ * `files`, `unreported`) is read from the object on every call.
+ */
 export interface NormalizedRun extends Run {
   diagnostics: TranscriptDiagnostic[];
+  /**
+   * Ends the kept run now (a FinalizationRegistry ends dropped ones in any case; at most 32 runs of
+   * 64 Mi input characters together stay kept, least recently used leaving first and read again
+   * from their input when next asked). After `free()`, reading turns never read before, or a
+   * matcher on them, throws `MatcherError` `INVALID_ARGUMENT`. Also `run[Symbol.dispose]()` where
+   * the platform has `Symbol.dispose` (`using run = normalizeTranscript(text)`).
+   */
+  free(): void;
 }
 
 export interface NormalizeOptions {

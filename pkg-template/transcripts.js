@@ -10,12 +10,8 @@ import { guard } from "./errors.js";
 // This family's own WebAssembly module, compiled synchronously from the inlined
 // bytes; a trap restarts it (errors.js guard).
 glue.initSync({ module: bytesTranscripts() });
-const {
-  CheckRecorder,
-  transcript_check: wasmCheck,
-  transcript_normalize: wasmNormalize,
-  transcript_write_jsonl: wasmWriteJsonl,
-} = guard("transcripts", glue);
+const wasm = guard("transcripts", glue);
+const { CheckRecorder, TranscriptRun, transcript_check: wasmCheck, transcript_write_jsonl: wasmWriteJsonl } = wasm;
 import { call, capped, encodeOptions, fail, jsonText, payload } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
@@ -43,10 +39,128 @@ export function normalizeTranscript(input, options) {
     isText = true;
   } else if (input !== null && typeof input === "object") text = jsonText(input, "input");
   else fail("INVALID_ARGUMENT", "input", "input must be transcript text, an array of records, or one record");
-  // The run-level events are the turns' events, in turn order: the same objects.
   capped(text, "input");
-  const { harness, turns, diagnostics } = JSON.parse(call(() => wasmNormalize(text, isText, opts)));
-  return { harness, turns, events: turns.flatMap((t) => t.events), diagnostics };
+  return keptRun({ text, isText, opts, core: null, gen: undefined, freed: false });
+}
+
+// ---- runs kept in wasm ------------------------------------------------------
+// A normalised run stays in the module (TranscriptRun, src/wasm/transcripts.rs):
+// its turns become JS objects only when the caller reads `run.turns` or
+// `run.events`, and a matcher given the run, or one of its turns, reads the
+// events there instead of sending them again. The events read out are frozen,
+// so they and the kept run cannot disagree; what else a turn or run carries
+// (`unreported`, `diff`, `files`, set by the caller or not) is read from the
+// caller's object on every call. At most LIVE_RUNS runs of LIVE_CHARS input
+// characters stay in the module, least recently used leaving first; a run
+// that left (or was kept by a module that restarted after a trap) is read
+// again from its input when next asked. `run.free()` ends it at once; a
+// FinalizationRegistry ends runs the caller dropped.
+const LIVE_RUNS = 32;
+const LIVE_CHARS = 1 << 26;
+const live = new Map(); // rec -> true, least recently used first
+let liveChars = 0;
+const held = new WeakMap(); // a run or turn object -> how to ask its kept run
+const finalizer = typeof FinalizationRegistry === "function" ? new FinalizationRegistry((rec) => drop(rec)) : null;
+
+function drop(rec) {
+  if (rec.core === null) return;
+  live.delete(rec);
+  liveChars -= rec.text.length;
+  rec.core.free(); // a no-op for a module instance that restarted (errors.js guard)
+  rec.core = null;
+}
+
+// The kept run of `rec`, made again if it left or belongs to a restarted module.
+function open(rec, path) {
+  if (rec.freed) fail("INVALID_ARGUMENT", path, "this run was freed (run.free()); normalise the transcript again");
+  if (rec.core !== null && rec.gen !== wasm.restarts) drop(rec);
+  if (rec.core === null) {
+    rec.core = call(() => new TranscriptRun(rec.text, rec.isText, rec.opts));
+    rec.gen = wasm.restarts;
+    liveChars += rec.text.length;
+  }
+  live.delete(rec);
+  live.set(rec, true);
+  for (const old of live.keys()) {
+    if (live.size <= LIVE_RUNS && liveChars <= LIVE_CHARS) break;
+    if (old !== rec) drop(old);
+  }
+  return rec.core;
+}
+
+function freezeAll(root) {
+  const stack = [root];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object" || Object.isFrozen(v)) continue;
+    Object.freeze(v);
+    for (const k of Object.keys(v)) stack.push(v[k]);
+  }
+  return root;
+}
+
+function keptRun(rec) {
+  const { harness, diagnostics } = JSON.parse(open(rec, "input").head());
+  // `read`: the turns were made; `replaced`: the caller assigned `turns` or `events`.
+  const state = { turns: undefined, events: undefined, read: false, replaced: false };
+  const materialise = () => {
+    if (state.read) return;
+    const turns = JSON.parse(open(rec, "run").turns());
+    turns.forEach((t, i) => {
+      freezeAll(t.events);
+      held.set(t, { rec, turn: i, events: t.events });
+    });
+    // The run-level events are the turns' events, in turn order: the same objects.
+    Object.assign(state, { turns, events: Object.freeze(turns.flatMap((t) => t.events)), read: true });
+  };
+  const run = { harness };
+  for (const key of ["turns", "events"]) {
+    Object.defineProperty(run, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        materialise();
+        return state[key];
+      },
+      set(value) {
+        state.replaced = true;
+        Object.defineProperty(run, key, { value, writable: true, enumerable: true, configurable: true });
+      },
+    });
+  }
+  run.diagnostics = diagnostics;
+  const free = () => {
+    rec.freed = true;
+    drop(rec);
+    finalizer?.unregister(rec);
+  };
+  Object.defineProperty(run, "free", { value: free, configurable: true });
+  if (typeof Symbol.dispose === "symbol") Object.defineProperty(run, Symbol.dispose, { value: free, configurable: true });
+  held.set(run, { rec, turn: -1, state });
+  finalizer?.register(run, rec, rec);
+  return run;
+}
+
+// How a matcher asks the kept run behind `actual`, or undefined when it must
+// send `actual` itself (not a normalised run or turn, its events replaced, or
+// the run freed after its turns were read).
+function keptSubject(actual) {
+  const h = held.get(actual);
+  if (h === undefined) return undefined;
+  if (h.turn >= 0) {
+    if (actual.events !== h.events || h.rec.freed) return undefined;
+    return new Kept(h, { unreported: actual.unreported, diff: actual.diff });
+  }
+  if (h.state.replaced || (h.rec.freed && h.state.read)) return undefined;
+  const turns = h.state.read ? h.state.turns.map((t) => ({ unreported: t?.unreported, diff: t?.diff })) : undefined;
+  return new Kept(h, { diff: actual.diff, turns });
+}
+
+class Kept {
+  constructor(h, subject) {
+    this.h = h;
+    this.subject = subject;
+  }
 }
 
 /** See transcripts.d.ts. */
@@ -73,9 +187,12 @@ function inputArg(i) {
   if (typeof i === "object") return { object: i };
   return i;
 }
-// What crosses of a turn or run: its events, unreported list and diff.
+// What crosses of a turn or run: its events, unreported list and diff; for
+// a normalised run or turn, how to ask its kept run (keptSubject).
 function subject(actual) {
   if (actual === null || typeof actual !== "object") return actual ?? null;
+  const k = keptSubject(actual);
+  if (k !== undefined) return k;
   const { events, turns, unreported, diff } = actual;
   if (!Array.isArray(turns)) return { events, unreported, diff };
   // A run: its turns' events are already in `events`.
@@ -84,9 +201,12 @@ function subject(actual) {
 
 function check(name, actual, negated, args) {
   // The argument without a JSON form is named by its position in the matcher's call.
-  const body = `[${[actual, negated, ...args].map((v, i) => (i === 1 ? String(negated) : (jsonText(v, i === 0 ? "actual" : `arguments[${i - 1}]`) ?? "null"))).join(",")}]`;
+  const text = (v, i) => jsonText(v, i === 0 ? "actual" : `arguments[${i - 1}]`) ?? "null";
+  const k = actual instanceof Kept ? actual : undefined;
+  const body = k ? `[${args.map((v, i) => text(v, i + 2)).join(",")}]` : `[${[actual, negated, ...args].map((v, i) => (i === 1 ? String(negated) : text(v, i))).join(",")}]`;
   capped(body, "actual");
   try {
+    if (k) return JSON.parse(open(k.h.rec, "actual").check(name, k.h.turn, negated, jsonText(k.subject, "actual"), body));
     return JSON.parse(wasmCheck(name, body));
   } catch (e) {
     if (Array.isArray(e) && e[0] === "HARNESS_CAPABILITY") throw new HarnessCapabilityError(e[2]);

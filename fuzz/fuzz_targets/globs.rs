@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
         let _ = gitignored(&f.path, &rules);
     }
     let s = Subject {
-        events: Vec::new(),
+        events: Default::default(),
         unreported: Vec::new(),
         diff: Some(Diff { files }),
     };

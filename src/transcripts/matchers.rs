@@ -18,6 +18,7 @@ use super::query::{InputMatch, TextOrRegex};
 use crate::js::number::to_string as js_num;
 use crate::matching::sequence::{f1, first_from, in_order, overlap, ratio, Miss};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// A matcher's verdict. `pass` is the outcome of the assertion as asked;
 /// `message` explains the failure in that direction. A matcher returns the
@@ -105,33 +106,52 @@ impl MatchResult {
 
 /// What the transcript matchers read: a turn's (or a run's) events, the
 /// event types its harness left unreported, and its workspace diff.
+///
+/// The events are borrowed where they can be (`Subject::from(&turn)` copies
+/// nothing; a run's events lie in several turns, so `Subject::from(&run)`
+/// copies them once, and one such subject can serve any number of matchers).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Subject {
+pub struct Subject<'a> {
     /// The events, in order.
-    pub events: Vec<Event>,
+    pub events: Cow<'a, [Event]>,
     /// Event types the harness left unreported (`web-search`, `web-fetch`).
     pub unreported: Vec<String>,
     /// The workspace diff, when recorded.
     pub diff: Option<Diff>,
 }
 
-impl From<&Turn> for Subject {
-    fn from(t: &Turn) -> Subject {
+impl<'a> From<&'a Turn> for Subject<'a> {
+    fn from(t: &'a Turn) -> Subject<'a> {
         Subject {
-            events: t.events.clone(),
+            events: Cow::Borrowed(&t.events),
             unreported: t.unreported.clone(),
             diff: t.diff.clone(),
         }
     }
 }
 
-impl From<&Run> for Subject {
+impl From<&Run> for Subject<'static> {
     /// Every event; a type unreported in any turn; the latest turn's diff.
-    fn from(r: &Run) -> Subject {
+    fn from(r: &Run) -> Subject<'static> {
+        Subject::over_turns(
+            Cow::Owned(r.iter_events().cloned().collect()),
+            r.turns.iter().map(|t| (&t.unreported, t.diff.as_ref())),
+        )
+    }
+}
+
+impl<'a> Subject<'a> {
+    /// The subject of a run whose `events` are every turn's, in turn order,
+    /// given each turn's `(unreported, diff)`: a type unreported in any
+    /// turn, and the latest turn's diff.
+    pub(crate) fn over_turns<'t>(
+        events: Cow<'a, [Event]>,
+        turns: impl DoubleEndedIterator<Item = (&'t Vec<String>, Option<&'t Diff>)> + Clone,
+    ) -> Subject<'a> {
         Subject {
-            events: r.iter_events().cloned().collect(),
-            unreported: union(r.turns.iter().map(|t| &t.unreported)),
-            diff: r.turns.iter().rev().find_map(|t| t.diff.clone()),
+            events,
+            unreported: union(turns.clone().map(|(u, _)| u)),
+            diff: turns.rev().find_map(|(_, d)| d.cloned()),
         }
     }
 }
@@ -212,7 +232,7 @@ fn verdict(what: &str, pattern: Option<String>, seen: &[String], hits: &[String]
     )
 }
 
-fn tools(s: &Subject) -> impl Iterator<Item = &Event> {
+fn tools<'s>(s: &'s Subject<'_>) -> impl Iterator<Item = &'s Event> {
     s.events.iter().filter(|e| e.kind == EventType::Tool)
 }
 
@@ -237,7 +257,7 @@ fn with_input(p: String, input: Option<&InputMatch>) -> String {
 
 /// `toHaveCalledTool(name, input?)`: a `tool` event whose name equals the
 /// text (or matches the regex) and whose input matches.
-pub fn to_have_called_tool(s: &Subject, name_p: &TextOrRegex, input: Option<&InputMatch>) -> MatchResult {
+pub fn to_have_called_tool(s: &Subject<'_>, name_p: &TextOrRegex, input: Option<&InputMatch>) -> MatchResult {
     let seen: Vec<String> = tools(s).map(name).collect();
     let hits: Vec<String> = input_test(input, |accepts| {
         tools(s)
@@ -250,7 +270,7 @@ pub fn to_have_called_tool(s: &Subject, name_p: &TextOrRegex, input: Option<&Inp
 
 /// `toHaveCalledMcp(server, tool, input?)`: a `tool` event named
 /// `mcp__<server>__<tool>`; messages name calls `server/tool`.
-pub fn to_have_called_mcp(s: &Subject, server: &str, tool: &str, input: Option<&InputMatch>) -> MatchResult {
+pub fn to_have_called_mcp(s: &Subject<'_>, server: &str, tool: &str, input: Option<&InputMatch>) -> MatchResult {
     let want = super::paths::mcp_name(server, tool);
     let label = |e: &Event| split_mcp(e.name.as_deref().unwrap_or("")).map(|(a, b)| format!("{a}/{b}"));
     let seen: Vec<String> = tools(s).filter_map(label).collect();
@@ -289,7 +309,7 @@ fn skill_of(e: &Event) -> Option<String> {
 
 /// `toHaveCalledSkill(name)`: a tool loaded that skill (see `skill_of`):
 /// "opened or loaded", not "followed". Messages list `skill:<name>`.
-pub fn to_have_called_skill(s: &Subject, skill: &str) -> MatchResult {
+pub fn to_have_called_skill(s: &Subject<'_>, skill: &str) -> MatchResult {
     let found: Vec<String> = tools(s).filter_map(skill_of).collect();
     let hits: Vec<String> = found
         .iter()
@@ -302,7 +322,7 @@ pub fn to_have_called_skill(s: &Subject, skill: &str) -> MatchResult {
 
 /// `toHaveRun(command?)`: a `tool` event named `bash` or `shell` whose
 /// `input.command` contains the text (or matches the regex).
-pub fn to_have_run(s: &Subject, command: Option<&TextOrRegex>) -> MatchResult {
+pub fn to_have_run(s: &Subject<'_>, command: Option<&TextOrRegex>) -> MatchResult {
     let shell = || tools(s).filter(|e| matches!(e.name.as_deref(), Some("bash" | "shell" | "Bash" | "Shell")));
     let seen: Vec<String> = shell().filter_map(|e| e.command().map(str::to_string)).collect();
     let hits: Vec<String> = seen
@@ -326,11 +346,11 @@ fn path_matches(p: &TextOrRegex, path: &str) -> bool {
 /// `toHaveEdited(path?)`: a `file-edit` whose path equals the path (or ends
 /// with `/<path>`, or matches the regex), or a `tool` whose target or output
 /// mentions it (a shell edit). No argument: any `file-edit`.
-pub fn to_have_edited(s: &Subject, path: Option<&TextOrRegex>) -> MatchResult {
+pub fn to_have_edited(s: &Subject<'_>, path: Option<&TextOrRegex>) -> MatchResult {
     let edits = || s.events.iter().filter(|e| e.kind == EventType::FileEdit);
     let seen: Vec<String> = edits().filter_map(|e| e.path.clone()).collect();
     let mut hits: Vec<String> = Vec::new();
-    for e in &s.events {
+    for e in s.events.iter() {
         let hit = match (e.kind, path) {
             (EventType::FileEdit, None) => true,
             (EventType::FileEdit, Some(p)) => e.path.as_deref().is_some_and(|x| path_matches(p, x)),
@@ -351,7 +371,7 @@ pub fn to_have_edited(s: &Subject, path: Option<&TextOrRegex>) -> MatchResult {
 }
 
 fn capability(
-    s: &Subject,
+    s: &Subject<'_>,
     matcher: &'static str,
     kind: &'static str,
     noun: &str,
@@ -368,7 +388,7 @@ fn capability(
     })
 }
 
-fn web(s: &Subject, kind: EventType, p: Option<&TextOrRegex>, what: &str) -> MatchResult {
+fn web(s: &Subject<'_>, kind: EventType, p: Option<&TextOrRegex>, what: &str) -> MatchResult {
     let field = |e: &Event| match kind {
         EventType::WebSearch => e.query.clone(),
         _ => e.url.clone(),
@@ -385,7 +405,7 @@ fn web(s: &Subject, kind: EventType, p: Option<&TextOrRegex>, what: &str) -> Mat
 /// `toHaveSearched(query?)`: a `web-search` whose query contains the text or
 /// matches the regex (a refused search still counts).
 /// Errors: [`HarnessCapabilityError`] when `web-search` is unreported.
-pub fn to_have_searched(s: &Subject, query: Option<&TextOrRegex>) -> Result<MatchResult, HarnessCapabilityError> {
+pub fn to_have_searched(s: &Subject<'_>, query: Option<&TextOrRegex>) -> Result<MatchResult, HarnessCapabilityError> {
     capability(s, "toHaveSearched", "web-search", "web searches")?;
     Ok(web(s, EventType::WebSearch, query, "web searches"))
 }
@@ -393,14 +413,14 @@ pub fn to_have_searched(s: &Subject, query: Option<&TextOrRegex>) -> Result<Matc
 /// `toHaveFetched(url?)`: a `web-fetch` whose URL contains the text or
 /// matches the regex.
 /// Errors: [`HarnessCapabilityError`] when `web-fetch` is unreported.
-pub fn to_have_fetched(s: &Subject, url: Option<&TextOrRegex>) -> Result<MatchResult, HarnessCapabilityError> {
+pub fn to_have_fetched(s: &Subject<'_>, url: Option<&TextOrRegex>) -> Result<MatchResult, HarnessCapabilityError> {
     capability(s, "toHaveFetched", "web-fetch", "web fetches")?;
     Ok(web(s, EventType::WebFetch, url, "web fetches"))
 }
 
 /// `toHaveCalledInOrder(names)`: `tool` events matching each name (exact
 /// text or regex) in this order, other calls allowed between them.
-pub fn to_have_called_in_order(s: &Subject, names: &[TextOrRegex]) -> MatchResult {
+pub fn to_have_called_in_order(s: &Subject<'_>, names: &[TextOrRegex]) -> MatchResult {
     let seen: Vec<String> = tools(s).map(name).collect();
     let steps = in_order(
         names.len(),
@@ -436,7 +456,7 @@ fn got_list_all(items: &[String]) -> String {
 
 /// `toHaveCalledTimes(name, times)`: exactly `times` `tool` events match the
 /// name (exact text or regex).
-pub fn to_have_called_times(s: &Subject, name_p: &TextOrRegex, times: usize) -> MatchResult {
+pub fn to_have_called_times(s: &Subject<'_>, name_p: &TextOrRegex, times: usize) -> MatchResult {
     let n = tools(s)
         .filter(|e| name_p.matches_exact(e.name.as_deref().unwrap_or("")))
         .count();
@@ -512,10 +532,10 @@ impl TrajectoryScore {
 /// `precision` = matched / actual, `recall` = matched / expected, `f1`
 /// their harmonic mean (1 when both lists are empty, 0 when nothing
 /// matched). Passes when `f1 >= threshold` (its [`TrajectoryScore::not`]: when below).
-pub fn trajectory_f1(s: &Subject, expected: &[String], threshold: f64) -> TrajectoryScore {
+pub fn trajectory_f1(s: &Subject<'_>, expected: &[String], threshold: f64) -> TrajectoryScore {
     let mut actual: Vec<String> = Vec::new();
     let mut last_id: Option<&str> = None;
-    for e in &s.events {
+    for e in s.events.iter() {
         let id = e.tool_call_id.as_deref();
         if id.is_some() && id == last_id {
             continue;
@@ -577,43 +597,74 @@ fn round4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
-impl Subject {
+impl Subject<'static> {
     /// Reads a turn (`{ events, unreported?, diff? }`) or a run (`{ turns,
     /// events }`) from JSON, as the JS glue sends it.
     /// Errors: `INVALID_ARGUMENT` at `actual` with reeval's text
     /// `<matcher>() expects a turn from c.send(), or c`.
-    pub fn from_value(v: &serde_json::Value, matcher: &str) -> crate::error::Result<Subject> {
-        let bad = || {
-            crate::error::MatcherError::invalid_argument(
-                "actual",
-                format!("{matcher}() expects a turn from c.send(), or c"),
-            )
-        };
+    pub fn from_value(v: &serde_json::Value, matcher: &str) -> crate::error::Result<Subject<'static>> {
         if !v.get("events").is_some_and(serde_json::Value::is_array) {
-            return Err(bad());
+            return Err(not_a_turn(matcher));
         }
-        let own: TurnLike = serde_json::from_value(v.clone()).map_err(|_| bad())?;
-        if let Some(turns) = v.get("turns").filter(|t| t.is_array()) {
-            let turns: Vec<TurnLike> = serde_json::from_value(turns.clone()).map_err(|_| bad())?;
-            return Ok(Subject {
-                events: own.events,
-                unreported: union(turns.iter().map(|t| &t.unreported)),
-                diff: own.diff.or_else(|| turns.into_iter().rev().find_map(|t| t.diff)),
-            });
-        }
-        Ok(Subject {
-            events: own.events,
-            unreported: own.unreported,
-            diff: own.diff,
-        })
+        let events: Vec<Event> = serde_json::from_value(v["events"].clone()).map_err(|_| not_a_turn(matcher))?;
+        Subject::with_events(Cow::Owned(events), v, matcher, None)
     }
 }
 
-/// A turn whose `turn` number and events may be absent (a caller-made subject).
+impl<'a> Subject<'a> {
+    /// The subject made of `events` and what `v` (a turn or a run as JSON,
+    /// its `events` not read) says of `unreported` and `diff`: a run's
+    /// (`turns` an array) unreported types are its turns', its diff its own
+    /// or the latest turn's. `kept` gives the turns' `(unreported, diff)`
+    /// when `v` is a run without `turns` (a run kept in wasm whose turns the
+    /// caller never read).
+    pub(crate) fn with_events<'t>(
+        events: Cow<'a, [Event]>,
+        v: &serde_json::Value,
+        matcher: &str,
+        kept: Option<&'t [(Vec<String>, Option<Diff>)]>,
+    ) -> crate::error::Result<Subject<'a>> {
+        let read = |v: &serde_json::Value| -> crate::error::Result<TurnLike> {
+            let o = v.as_object().ok_or_else(|| not_a_turn(matcher))?;
+            let fields: serde_json::Map<String, serde_json::Value> = ["unreported", "diff"]
+                .into_iter()
+                .filter_map(|k| Some((k.to_string(), o.get(k)?.clone())))
+                .collect();
+            serde_json::from_value(serde_json::Value::Object(fields)).map_err(|_| not_a_turn(matcher))
+        };
+        let own = read(v)?;
+        let turns: Option<Vec<(Vec<String>, Option<Diff>)>> = match v.get("turns").filter(|t| t.is_array()) {
+            Some(serde_json::Value::Array(turns)) => Some(
+                turns
+                    .iter()
+                    .map(|t| read(t).map(|t| (t.unreported, t.diff)))
+                    .collect::<crate::error::Result<_>>()?,
+            ),
+            _ => None,
+        };
+        let Some(turns) = turns.as_deref().or(kept) else {
+            return Ok(Subject {
+                events,
+                unreported: own.unreported,
+                diff: own.diff,
+            });
+        };
+        let mut s = Subject::over_turns(events, turns.iter().map(|(u, d)| (u, d.as_ref())));
+        if own.diff.is_some() {
+            s.diff = own.diff;
+        }
+        Ok(s)
+    }
+}
+
+fn not_a_turn(matcher: &str) -> crate::error::MatcherError {
+    crate::error::MatcherError::invalid_argument("actual", format!("{matcher}() expects a turn from c.send(), or c"))
+}
+
+/// What a turn or run says besides its events (a caller-made subject may
+/// leave each out).
 #[derive(serde::Deserialize)]
 struct TurnLike {
-    #[serde(default)]
-    events: Vec<Event>,
     #[serde(default)]
     unreported: Vec<String>,
     #[serde(default)]

@@ -8,6 +8,7 @@ use crate::error::{ErrorCode, MatcherError, Result};
 use crate::reader::Reader;
 use crate::transcripts::*;
 use crate::value::Val;
+
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -23,47 +24,140 @@ fn strings(r: &Reader<'_, '_>, what: &str) -> Result<Vec<String>> {
     }
 }
 
-/// `normalizeTranscript`: `input` is raw transcript text when `is_text`, else
-/// the JSON text of parsed records; `options` is `{ harness?, workspace?,
-/// mcpServers? }` as JSON (extended form, see [`crate::value::parse`]). Returns `{ harness, turns, diagnostics }` as
-/// JSON text (the glue adds the run-level `events`).
+/// Reads `normalizeTranscript`'s arguments: `input` is raw transcript text
+/// when `is_text`, else the JSON text of parsed records; `options` is `{
+/// harness?, workspace?, mcpServers? }` as JSON (extended form, see
+/// [`crate::value::parse`]).
 ///
 /// Errors: `INVALID_OPTION` for a `harness` that is not a known name, a
 /// `workspace` that is not a string, `mcpServers` that are not strings.
+fn normalize(input: &str, is_text: bool, options: &str) -> Result<Run> {
+    let o = super::wire::parse(options, true, "options")?;
+    let o = Reader::new(Some(&o), "options");
+    o.opt_object("an object { harness?, workspace?, mcpServers? }")?;
+    let o = o.options();
+    let harness = o.field("harness").opt_str()?.map(Harness::parse).transpose()?;
+    let opts = NormalizeOptions {
+        workspace: o.field("workspace").opt_str()?.map(str::to_string),
+        mcp_servers: strings(&o.field("mcpServers"), "an array of server names")?,
+    };
+    if is_text {
+        normalize_text(input, harness, &opts)
+    } else {
+        normalize_transcript(&json(input, "input")?, harness, &opts)
+    }
+}
+
+/// `normalizeTranscript` with the run kept in this module (issue: "a run read
+/// once stays in wasm"): the glue asks it for the run's head, for its turns
+/// only when the caller reads them, and every matcher given the run or one
+/// of its turns reads the events here instead of receiving them again.
+///
+/// The events lie in one vector in turn order, each turn a range of it, so a
+/// turn's and the run's [`Subject`] both borrow them.
 #[wasm_bindgen]
-pub fn transcript_normalize(input: &str, is_text: bool, options: &str) -> std::result::Result<String, JsValue> {
-    (|| -> Result<String> {
-        let o = super::wire::parse(options, true, "options")?;
-        let o = Reader::new(Some(&o), "options");
-        o.opt_object("an object { harness?, workspace?, mcpServers? }")?;
-        let o = o.options();
-        let harness = o.field("harness").opt_str()?.map(Harness::parse).transpose()?;
-        let opts = NormalizeOptions {
-            workspace: o.field("workspace").opt_str()?.map(str::to_string),
-            mcp_servers: strings(&o.field("mcpServers"), "an array of server names")?,
-        };
-        let run = if is_text {
-            normalize_text(input, harness, &opts)?
-        } else {
-            normalize_transcript(&json(input, "input")?, harness, &opts)?
-        };
-        // `{ harness, turns, diagnostics }` only: the JS glue makes `events` from the turns'
-        // events (the same objects), so no event crosses twice.
-        let view = RunTurns {
-            harness: &run.harness,
-            turns: &run.turns,
-            diagnostics: &run.diagnostics,
-        };
-        Ok(serde_json::to_string(&view).unwrap_or_default())
-    })()
-    .map_err(to_js)
+pub struct TranscriptRun {
+    harness: String,
+    diagnostics: Vec<TranscriptDiagnostic>,
+    events: Vec<Event>,
+    /// Each turn: its number and the range of its events.
+    spans: Vec<(u32, std::ops::Range<usize>)>,
+    /// Each turn's `(unreported, diff)`, as normalised.
+    meta: Vec<(Vec<String>, Option<Diff>)>,
 }
 
 #[derive(serde::Serialize)]
-struct RunTurns<'r> {
-    harness: &'r str,
-    turns: &'r [Turn],
-    diagnostics: &'r [TranscriptDiagnostic],
+struct TurnView<'r> {
+    turn: u32,
+    events: &'r [Event],
+    unreported: &'r [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    diff: Option<&'r Diff>,
+}
+
+#[wasm_bindgen]
+impl TranscriptRun {
+    /// Normalises as [`normalize`] reads its arguments (same errors).
+    #[wasm_bindgen(constructor)]
+    pub fn new(input: &str, is_text: bool, options: &str) -> std::result::Result<TranscriptRun, JsValue> {
+        let run = normalize(input, is_text, options).map_err(to_js)?;
+        let mut kept = TranscriptRun {
+            harness: run.harness,
+            diagnostics: run.diagnostics,
+            events: Vec::with_capacity(run.turns.iter().map(|t| t.events.len()).sum()),
+            spans: Vec::with_capacity(run.turns.len()),
+            meta: Vec::with_capacity(run.turns.len()),
+        };
+        for t in run.turns {
+            let start = kept.events.len();
+            kept.events.extend(t.events);
+            kept.spans.push((t.turn, start..kept.events.len()));
+            kept.meta.push((t.unreported, t.diff));
+        }
+        Ok(kept)
+    }
+
+    /// `{ harness, diagnostics }` as JSON text.
+    pub fn head(&self) -> String {
+        serde_json::json!({ "harness": self.harness, "diagnostics": self.diagnostics }).to_string()
+    }
+
+    /// The turns as JSON text: `[{ turn, events, unreported, diff? }]`, as
+    /// [`Turn`] serialises.
+    pub fn turns(&self) -> String {
+        let views: Vec<TurnView<'_>> = self
+            .spans
+            .iter()
+            .zip(&self.meta)
+            .map(|((turn, range), (unreported, diff))| TurnView {
+                turn: *turn,
+                events: &self.events[range.clone()],
+                unreported,
+                diff: diff.as_ref(),
+            })
+            .collect();
+        serde_json::to_string(&views).unwrap_or_default()
+    }
+
+    /// One matcher on the run (`turn` −1) or on its turn `turn` (an index
+    /// into the turns), reading the events kept here. `subject` is what the
+    /// caller's object says besides its events, as JSON text: `{
+    /// unreported?, diff? }` of a turn, `{ diff?, turns? }` of the run
+    /// (`turns` `[{ unreported?, diff? }]` once the caller has read them;
+    /// absent, the normalised turns'). `args` is the JSON array of the
+    /// matcher's arguments after `actual`. Returns `{ pass, message }` as
+    /// JSON text, as [`transcript_check`].
+    pub fn check(
+        &self,
+        matcher: &str,
+        turn: i32,
+        negated: bool,
+        subject: &str,
+        args: &str,
+    ) -> std::result::Result<String, JsValue> {
+        let given = json(subject, "actual").map_err(to_js)?;
+        let args = match json(args, "arguments") {
+            Ok(Value::Array(a)) => a,
+            Ok(_) => return Err(to_js(MatcherError::invalid_argument("arguments", "malformed payload"))),
+            Err(e) => return Err(to_js(e)),
+        };
+        let events: &[Event] = match usize::try_from(turn) {
+            Ok(i) => match self.spans.get(i) {
+                Some((_, range)) => &self.events[range.clone()],
+                None => {
+                    return Err(to_js(MatcherError::invalid_argument(
+                        "actual",
+                        format!("this run has no turn {i}"),
+                    )))
+                }
+            },
+            Err(_) => &self.events,
+        };
+        let kept = (turn < 0).then_some(self.meta.as_slice());
+        let subject = || Subject::with_events(std::borrow::Cow::Borrowed(events), &given, matcher, kept);
+        let rest: Vec<Val<'_>> = args.iter().map(Val::from).collect();
+        settle(check(matcher, &Value::Null, &subject, negated, &rest))
+    }
 }
 
 /// reeval's `transcript.jsonl` from a JSON array of events.
@@ -145,7 +239,17 @@ pub fn transcript_check(matcher: &str, payload: &str) -> std::result::Result<Str
     let negated = args.get(1).and_then(Value::as_bool).unwrap_or(false);
     let actual = args.first().unwrap_or(&Value::Null);
     let rest: Vec<Val<'_>> = args.iter().skip(2).map(Val::from).collect();
-    match check(matcher, actual, negated, &rest) {
+    settle(check(
+        matcher,
+        actual,
+        &|| Subject::from_value(actual, matcher),
+        negated,
+        &rest,
+    ))
+}
+
+fn settle(r: Result<Checked>) -> std::result::Result<String, JsValue> {
+    match r {
         Ok(Ok(text)) => Ok(text),
         Ok(Err(cap)) => Err(capability(cap)),
         Err(e) => Err(to_js(e)),
@@ -177,10 +281,18 @@ fn params(m: &str) -> &'static [&'static str] {
     }
 }
 
-fn check(m: &str, actual: &Value, negated: bool, rest: &[Val<'_>]) -> Result<Checked> {
+/// One matcher: `actual` is what `toSucceed`/`toPass` read; `subject` makes
+/// the turn or run the other matchers read (only when they need it, after
+/// their arguments are read).
+fn check<'s>(
+    m: &str,
+    actual: &Value,
+    subject: &dyn Fn() -> Result<Subject<'s>>,
+    negated: bool,
+    rest: &[Val<'_>],
+) -> Result<Checked> {
     let names = params(m);
     let arg: Vec<Reader<'_, '_>> = (0..names.len()).map(|i| Reader::new(rest.get(i), names[i])).collect();
-    let subject = || Subject::from_value(actual, m);
     let found = |r: std::result::Result<MatchResult, HarnessCapabilityError>| r.and_then(|r| text(&r));
     Ok(match m {
         "toHaveCalledSkill" => text(&to_have_called_skill(&subject()?, arg[0].str()?).settled(negated)),

@@ -3,14 +3,22 @@
 //! see its SOURCES.md) normalised and judged across the boundary.
 
 use super::error_parts;
-use mcp_matchers::wasm::{transcript_check, transcript_normalize};
+use mcp_matchers::wasm::{transcript_check, TranscriptRun};
 use serde_json::{json, Value};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 const BASH: &str = include_str!("../fixtures/transcripts/claude-code/gleam-sdk_assistant_tool_use_bash.json");
 
+/// `normalizeTranscript` as the glue makes it: the kept run's head and turns.
+fn normalize(input: &str, options: &str) -> Result<(TranscriptRun, Value), wasm_bindgen::JsValue> {
+    let run = TranscriptRun::new(input, true, options)?;
+    let mut v: Value = serde_json::from_str(&run.head()).unwrap();
+    v["turns"] = serde_json::from_str(&run.turns()).unwrap();
+    Ok((run, v))
+}
+
 fn turn() -> Value {
-    let run: Value = serde_json::from_str(&transcript_normalize(BASH, true, "{}").unwrap()).unwrap();
+    let (_, run) = normalize(BASH, "{}").unwrap();
     assert_eq!(run["harness"], json!("claude-code"));
     assert_eq!(run["diagnostics"], json!([]));
     run["turns"][0].clone()
@@ -18,7 +26,7 @@ fn turn() -> Value {
 
 #[wasm_bindgen_test]
 fn reading_nothing_crosses_as_a_diagnostic() {
-    let run: Value = serde_json::from_str(&transcript_normalize("no JSON here", true, "{}").unwrap()).unwrap();
+    let (_, run) = normalize("no JSON here", "{}").unwrap();
     assert_eq!(run["harness"], json!("unknown"));
     assert_eq!(
         run["diagnostics"],
@@ -54,9 +62,9 @@ fn a_recorded_turn_is_normalised_and_judged() {
 
 #[wasm_bindgen_test]
 fn transcript_errors_are_coded_and_the_module_keeps_answering() {
-    let e = transcript_normalize(BASH, true, r#"{"harness":"claude-desktop"}"#).unwrap_err();
+    let e = normalize(BASH, r#"{"harness":"claude-desktop"}"#).err().unwrap();
     assert_eq!(error_parts(e), ("INVALID_OPTION".into(), "options.harness".into()));
-    let e = transcript_normalize(BASH, true, r#"{"workspace":7}"#).unwrap_err();
+    let e = normalize(BASH, r#"{"workspace":7}"#).err().unwrap();
     assert_eq!(error_parts(e), ("INVALID_OPTION".into(), "options.workspace".into()));
     let e = check("toHaveRun", json!([{ "turns": 1 }, false, "ls"])).unwrap_err();
     assert_eq!(error_parts(e), ("INVALID_ARGUMENT".into(), "actual".into()));
@@ -67,4 +75,50 @@ fn transcript_errors_are_coded_and_the_module_keeps_answering() {
     .unwrap_err();
     assert_eq!(error_parts(e).1, "name");
     assert_eq!(check("toHaveRun", json!([turn(), false])).unwrap()["pass"], json!(true));
+}
+
+#[wasm_bindgen_test]
+fn a_kept_run_is_judged_in_place_with_what_the_caller_set() {
+    let (run, _) = normalize(BASH, "{}").unwrap();
+    let ask = |m: &str, turn: i32, negated: bool, subject: Value, args: Value| {
+        run.check(m, turn, negated, &subject.to_string(), &args.to_string())
+            .map(|t| serde_json::from_str::<Value>(&t).unwrap())
+    };
+    // The fixture's one call is Bash with the command `ls -la`, in turn 0.
+    for turn in [-1, 0] {
+        assert_eq!(
+            ask("toHaveRun", turn, false, json!({}), json!(["ls"])).unwrap()["pass"],
+            json!(true)
+        );
+        assert_eq!(
+            ask("toHaveRun", turn, true, json!({}), json!(["ls"])).unwrap()["pass"],
+            json!(false)
+        );
+        assert_eq!(
+            ask("toHaveRun", turn, false, json!({}), json!(["rm"])).unwrap()["pass"],
+            json!(false)
+        );
+    }
+    // A diff the caller set on the run object is the one toHaveChanged reads.
+    let diff = json!({ "diff": { "files": [{ "path": "src/a.ts", "status": "modified" }] } });
+    assert_eq!(
+        ask("toHaveChanged", -1, false, diff, json!(["src/*.ts"])).unwrap()["pass"],
+        json!(true)
+    );
+    assert_eq!(
+        ask("toHaveChanged", -1, false, json!({}), json!(["src/*.ts"])).unwrap()["pass"],
+        json!(false)
+    );
+    // A turn the run does not have, and a bad argument, are coded errors.
+    let e = ask("toHaveRun", 1, false, json!({}), json!(["ls"])).unwrap_err();
+    assert_eq!(error_parts(e), ("INVALID_ARGUMENT".into(), "actual".into()));
+    let e = ask(
+        "toHaveCalledTool",
+        0,
+        false,
+        json!({}),
+        json!([{ "source": "(", "flags": "" }]),
+    )
+    .unwrap_err();
+    assert_eq!(error_parts(e).1, "name");
 }

@@ -17,7 +17,7 @@ pub fn fixture_run(path: &str) -> Run {
 }
 
 /// A turn whose diff lists `(path, status)` files.
-pub fn diff_turn(files: &[(&str, &str)]) -> Subject {
+pub fn diff_turn(files: &[(&str, &str)]) -> Subject<'static> {
     Subject {
         diff: Some(Diff {
             files: files

@@ -15,7 +15,7 @@ fn t(s: &str) -> TextOrRegex {
 
 /// The seed's activation example as a turn: a house-greeting skill read,
 /// an MCP call, a shell command and an edit of greet.js.
-fn seed_turn() -> Subject {
+fn seed_turn() -> Subject<'static> {
     let events: Vec<Event> = serde_json::from_value(json!([
         { "turn": 0, "type": "tool", "name": "Read", "target": ".claude/skills/house-greeting/SKILL.md" },
         { "turn": 0, "type": "tool", "name": "mcp__stamp__house_stamp", "input": { "text": "Ahoy" } },
@@ -25,7 +25,7 @@ fn seed_turn() -> Subject {
     ]))
     .unwrap();
     Subject {
-        events,
+        events: events.into(),
         ..Default::default()
     }
 }
@@ -43,7 +43,7 @@ fn skills_opened_or_loaded() {
     );
     // The seed's failure text: only the "other" skill was loaded.
     let only_other = Subject {
-        events: vec![s.events[4].clone()],
+        events: vec![s.events[4].clone()].into(),
         ..Default::default()
     };
     let r = to_have_called_skill(&only_other, "house-greeting");
@@ -72,7 +72,7 @@ fn to_have_called_mcp_and_tool_with_the_seed_messages() {
     assert!(to_have_called_tool(&s, &t("mcp__stamp__house_stamp"), None).pass);
     assert!(to_have_called_tool(&s, &re("^mcp__stamp__", ""), None).pass);
     let only_mcp = Subject {
-        events: vec![s.events[1].clone()],
+        events: vec![s.events[1].clone()].into(),
         ..Default::default()
     };
     let r = to_have_called_tool(&only_mcp, &t("mcp__stamp__other"), None);

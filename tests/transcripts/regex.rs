@@ -6,13 +6,13 @@ use mcp_matchers::transcripts::*;
 use mcp_matchers::ErrorCode;
 use serde_json::json;
 
-fn shell(command: &str) -> Subject {
+fn shell(command: &str) -> Subject<'static> {
     let events: Vec<Event> = serde_json::from_value(json!([
         { "turn": 0, "type": "tool", "name": "bash", "input": { "command": command } }
     ]))
     .unwrap();
     Subject {
-        events,
+        events: events.into(),
         ..Default::default()
     }
 }
