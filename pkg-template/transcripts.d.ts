@@ -94,7 +94,7 @@ export interface NormalizedRun extends Run {
   diagnostics: TranscriptDiagnostic[];
   /**
    * Ends the kept run now (a FinalizationRegistry ends dropped ones in any case; at most 32 runs of
-   * 64 Mi input characters together stay kept, least recently used leaving first and read again
+   * 16 Mi input characters together stay kept, least recently used leaving first and read again
    * from their input when next asked). After `free()`, reading turns never read before, or a
    * matcher on them, throws `MatcherError` `INVALID_ARGUMENT`. Also `run[Symbol.dispose]()` where
    * the platform has `Symbol.dispose` (`using run = normalizeTranscript(text)`).

@@ -56,7 +56,7 @@ export function normalizeTranscript(input, options) {
 // again from its input when next asked. `run.free()` ends it at once; a
 // FinalizationRegistry ends runs the caller dropped.
 const LIVE_RUNS = 32;
-const LIVE_CHARS = 1 << 26;
+const LIVE_CHARS = 1 << 24;
 const live = new Map(); // rec -> true, least recently used first
 let liveChars = 0;
 const held = new WeakMap(); // a run or turn object -> how to ask its kept run

@@ -21,6 +21,9 @@ if [ "$cli_wb" != "$locked_wb" ]; then
 fi
 
 families="tool_calls traces transcripts responses"
+# MCP_MATCHERS_BENCH=1: also the benchmark-only exports (Cargo.toml `bench-exports`;
+# bench/README.md), which the published build leaves out.
+extra=""; [ "${MCP_MATCHERS_BENCH:-}" = 1 ] && extra=",bench-exports"
 for fam in $families; do
   # Own target dir per family: switching features in one dir would relink every time.
   # `cargo rustc --crate-type cdylib`: the crates declare no cdylib in Cargo.toml,
@@ -28,7 +31,7 @@ for fam in $families; do
   # The cargo profile per module (Cargo.toml [profile.wasm-small] says why).
   profile=release; [ "$fam" = tool_calls ] && profile=wasm-small
   CARGO_TARGET_DIR="target/wasm-$fam" cargo rustc --quiet --locked --profile "$profile" --target wasm32-unknown-unknown --lib \
-    --crate-type cdylib --no-default-features --features "wasm-${fam//_/-}"
+    --crate-type cdylib --no-default-features --features "wasm-${fam//_/-}$extra"
   ln -sfn "$profile" "target/wasm-$fam/wasm32-unknown-unknown/module"
 done
 # The JSON Schema validator: its own module (mcp-matchers/schema), loaded only when used.

@@ -156,15 +156,11 @@ impl<'a> Subject<'a> {
     }
 }
 
-/// Every name in the lists, once, in first-seen order.
+/// Every name in the lists, once, in first-seen order (a set: linear in
+/// the names, however many turns and distinct names a run read back has).
 fn union<'a>(lists: impl Iterator<Item = &'a Vec<String>>) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for u in lists.flatten() {
-        if !out.contains(u) {
-            out.push(u.clone());
-        }
-    }
-    out
+    let mut seen: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
+    lists.flatten().filter(|u| seen.insert(u.as_str())).cloned().collect()
 }
 
 /// Why a matcher cannot check a turn: its harness does not report `kind`
@@ -198,18 +194,20 @@ impl From<HarnessCapabilityError> for crate::error::MatcherError {
 
 /// `["a", "b"]` (JSON-quoted, duplicates once, at most 20) or `none`.
 pub(crate) fn got_list(items: &[String]) -> String {
-    let mut seen: Vec<&String> = Vec::new();
+    // Each distinct item once, in first-seen order (a set, so that a run of
+    // many distinct items costs linear time); the first 20 are listed.
+    let mut distinct: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
+    let mut parts: Vec<String> = Vec::new();
     for i in items {
-        if !seen.contains(&i) {
-            seen.push(i);
+        if distinct.insert(i.as_str()) && parts.len() < 20 {
+            parts.push(quote(i));
         }
     }
-    if seen.is_empty() {
+    if distinct.is_empty() {
         return "none".into();
     }
-    let mut parts: Vec<String> = seen.iter().take(20).map(|s| quote(s)).collect();
-    if seen.len() > 20 {
-        parts.push(format!("… ({} more)", seen.len() - 20));
+    if distinct.len() > 20 {
+        parts.push(format!("… ({} more)", distinct.len() - 20));
     }
     format!("[{}]", parts.join(", "))
 }

@@ -231,6 +231,7 @@ pub fn trace_detect(payload: &[u8]) -> std::result::Result<String, JsValue> {
 /// limit the readers are measured against, as tests/traces_bench.rs does
 /// natively.
 #[doc(hidden)]
+#[cfg(feature = "bench-exports")]
 #[wasm_bindgen]
 pub fn trace_parse_only(payload: &[u8]) -> u32 {
     if let Ok(v) = serde_json::from_slice::<serde_json::Value>(payload) {
@@ -250,6 +251,7 @@ pub fn trace_parse_only(payload: &[u8]) -> u32 {
 /// calls as `PromptResult.fromTrace` does first (no messages) and returns
 /// how many, without printing them for JS.
 #[doc(hidden)]
+#[cfg(feature = "bench-exports")]
 #[wasm_bindgen]
 pub fn trace_read_count(payload: &[u8]) -> u32 {
     text(payload)

@@ -413,6 +413,7 @@ impl CheckRecorder {
 /// Benchmark baseline (not part of the API): parses every JSON line of
 /// `text` with plain `serde_json` and returns how many parsed.
 #[doc(hidden)]
+#[cfg(feature = "bench-exports")]
 #[wasm_bindgen]
 pub fn transcript_parse_only(text: &str) -> u32 {
     text.lines()
@@ -423,6 +424,7 @@ pub fn transcript_parse_only(text: &str) -> u32 {
 /// Benchmark (not part of the API): normalises `text` and returns the
 /// number of events, without serialising the run.
 #[doc(hidden)]
+#[cfg(feature = "bench-exports")]
 #[wasm_bindgen]
 pub fn transcript_normalize_count(text: &str) -> u32 {
     normalize_text(text, None, &NormalizeOptions::default()).map_or(0, |r| r.event_count() as u32)
