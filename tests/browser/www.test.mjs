@@ -720,14 +720,18 @@ test("a 20 MB transcript: kept out of the text area, judged, and re-judged on an
   const one = fixture("tests/fixtures/transcripts/claude-code/claudeless_session_write-read-edit-denied.jsonl");
   const copies = Math.ceil(20e6 / one.length);
   const big = one.repeat(copies);
+  // Timed inside the page from the file input's change event (Playwright's
+  // setInputFiles first spends seconds of its own building the 20 MB File in
+  // the page, which is no part of the viewer's time); long tasks likewise
+  // counted from then.
   await page.evaluate(() => {
     window.__longTasks = [];
-    new PerformanceObserver((l) => window.__longTasks.push(...l.getEntries().map((e) => e.duration))).observe({ type: "longtask", buffered: false });
+    new PerformanceObserver((l) => window.__longTasks.push(...l.getEntries().map((e) => [e.startTime, e.duration]))).observe({ type: "longtask", buffered: false });
+    document.querySelector("#file").addEventListener("change", () => (window.__t0 = performance.now()), { capture: true });
   });
-  const t0 = Date.now();
   await page.setInputFiles("#file", { name: "big-session.jsonl", mimeType: "application/json", buffer: Buffer.from(big) });
   await page.waitForFunction(() => /big-session/.test(document.querySelector("#format").textContent) && document.querySelector("#verdict").textContent !== "", null, { timeout: 120000 });
-  const first = Date.now() - t0;
+  const first = Math.round(await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(performance.now() - window.__t0)))));
   assert.equal(await page.inputValue("#trace"), "", "the text area does not hold 20 MB");
   assert.equal(await page.isVisible("#preview"), true);
   assert.match(await page.textContent("#format"), /Detected claude-code transcript/);
@@ -737,8 +741,8 @@ test("a 20 MB transcript: kept out of the text area, judged, and re-judged on an
   await page.fill("#assertions", 'toHaveCalledTool("Read")');
   await page.waitForFunction((n) => Number(document.body.dataset.evaluations) > n, n, { timeout: 60000 });
   const edit = Date.now() - t1;
-  const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks));
-  console.log(`20 MB transcript (${copies} copies of a ${one.length}-byte session): first verdict ${first} ms, an assertion edit re-judged in ${edit} ms, longest main-thread task ${longest.toFixed(0)} ms; ${await page.textContent("#timing")}`);
+  const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks.filter(([start]) => start >= window.__t0).map(([, d]) => d)));
+  console.log(`20 MB transcript (${copies} copies of a ${one.length}-byte session): first verdict ${first} ms after the file was picked, an assertion edit re-judged in ${edit} ms, longest main-thread task ${longest.toFixed(0)} ms; ${await page.textContent("#timing")}`);
   assert.equal(await page.textContent("#verdict"), "PASS");
   // Typing in the text area replaces the big input.
   await page.fill("#trace", fixture("tests/fixtures/transcripts/pi/untether_pi-mode-json_bash-write.jsonl"));
