@@ -59,8 +59,8 @@ export function isTrap(e) {
 export const families = {};
 
 /**
- * The exports of a family's wasm-bindgen glue module `glue` (already
- * initialised), each wrapped so that a trap restarts the module
+ * The exports of a family's wasm-bindgen glue module `glue`, started from
+ * `bytes()` (the module's bytes) on first use, each wrapped so that a trap restarts the module
  * (`glue.__wbg_reset_state()`) and throws `MatcherError` `INTERNAL` at the
  * export's name. A class (AgentLoop, CheckRecorder) is guarded in its
  * constructor and every method; an object made before a restart belongs to
@@ -68,12 +68,22 @@ export const families = {};
  * check) and its `free()` does nothing, so it never frees memory of the new
  * instance. Returns the wrapped exports by name.
  */
-export function guard(family, glue) {
+export function guard(family, glue, bytes) {
   const out = {};
   let generation = 0;
+  // The module is compiled and instantiated on the first call of any of its
+  // exports, not at import: importing an entry point that holds several
+  // families (the package root) costs no WebAssembly compilation until a
+  // family is used.
+  let started = false;
+  const start = () => {
+    glue.initSync({ module: bytes() });
+    started = true;
+  };
   const born = new WeakMap(); // object -> the generation it was made in
   const trapped = (name, run) => {
     try {
+      if (!started) start();
       return run();
     } catch (e) {
       if (e instanceof Error && /stale object from previous Wasm instance/.test(e.message)) {

@@ -36,17 +36,18 @@ const {
   plan_expectations: wasmPlan,
   plan_judge: wasmPlanJudge,
   resolve_rubric: wasmRubric,
-  responses_constants: wasmConstants,
   validate_eval_dataset: wasmDataset,
 } = responsesWasm;
 import { MatcherError, fail } from "./internal.js";
+// The core's tables, read from the module at build time (scripts/core-constants.mjs).
+import { constants } from "./responses-constants.js";
 export { MatcherError } from "./errors.js";
 import { jsonPart, part, responsePart, run, runJson } from "./responses-wasm.js";
 import { isStandardSchema, schemaVerdict, targetValue } from "./schema-core.js";
 import { extractText } from "./responses.js";
 
 /** See evals.d.ts. */
-export const BUILT_IN_RUBRICS = Object.freeze(Object.fromEntries(JSON.parse(wasmConstants()).rubrics));
+export const BUILT_IN_RUBRICS = Object.freeze(Object.fromEntries(constants.rubrics));
 
 /** See evals.d.ts. */
 export function isBuiltInRubric(s) {

@@ -8,7 +8,9 @@
 // No matching logic lives on the JS side.
 //
 // The modules are compiled synchronously from bytes inlined in this package,
-// so every export is ready after a plain `import`: no init(), no .wasm URL.
+// on the first call of one of their exports (errors.js guard), so every
+// export is ready after a plain `import` (no init(), no .wasm URL) and an
+// import compiles nothing it does not use.
 import "./encoding.js"; // TextEncoder/TextDecoder where the environment lacks them (Jest jsdom)
 
 // One UTF-8 buffer per call: the JSON texts joined by "\n" (JSON.stringify

@@ -1,5 +1,5 @@
 // Internal module of mcp-matchers: the responses family's WebAssembly module,
-// compiled synchronously from the inlined bytes, and the one crossing its
+// compiled synchronously from the inlined bytes on first use, and the one crossing its
 // exports take (every export guarded, errors.js guard). responses.js, evals.js and schema-core.js call through `run`,
 // so a bundler that honours "sideEffects": false keeps this module (and the
 // start below) wherever one of them is used.
@@ -9,9 +9,8 @@ import { wasmBytes } from "./wasm/responses_bytes.js";
 import { guard } from "./errors.js";
 import { call, encodeExtended, isPlain, jsonText, payload } from "./internal.js";
 
-glue.initSync({ module: wasmBytes() });
 /** The module's exports, each guarded: a trap restarts the module (errors.js guard). */
-export const wasm = guard("responses", glue);
+export const wasm = guard("responses", glue, wasmBytes);
 
 /** Calls a responses export with `parts` ([JSON text, extended, path] each); returns its text. */
 export function run(exported, parts) {

@@ -7,6 +7,8 @@
 // fallbacks print that text, so member order and number format carry over.
 
 import { wasm as responsesWasm } from "./responses-wasm.js";
+// The core's tables, read from the module at build time (scripts/core-constants.mjs).
+import { constants } from "./responses-constants.js";
 const {
   apply_sanitizers: wasmApplySanitizers,
   extract_text_of: wasmExtractText,
@@ -14,7 +16,6 @@ const {
   normalize_whitespace: wasmNormalizeWhitespace,
   match_snapshot: wasmMatchSnapshot,
   normalize_tool_response: wasmNormalize,
-  responses_constants: wasmConstants,
   validate_error_json: wasmValidateError,
   validate_pattern_json: wasmValidatePattern,
   validate_response_json: wasmValidateResponse,
@@ -158,7 +159,7 @@ export function validateToolCallCount(response, options) {
 }
 
 /** See responses.d.ts: the core's table (src/responses/sanitize.rs BUILT_IN_SANITIZERS). */
-export const SnapshotSanitizers = Object.freeze(Object.fromEntries(JSON.parse(wasmConstants()).sanitizers));
+export const SnapshotSanitizers = Object.freeze(Object.fromEntries(constants.sanitizers));
 
 /** See responses.d.ts. */
 export function applySanitizers(response, sanitizers) {

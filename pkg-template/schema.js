@@ -16,9 +16,8 @@ import { jsonText } from "./internal.js";
 export { MatcherError } from "./errors.js";
 import { isStandardSchema, schemaVerdict, validatableValue } from "./schema-core.js";
 
-// Compiled synchronously from the inlined bytes; a trap restarts it (errors.js guard).
-glue.initSync({ module: wasmBytes() });
-const { schema_compile: wasmCompile, schema_validate: wasmValidate } = guard("schema", glue);
+// Compiled synchronously from the inlined bytes on first use; a trap restarts it (errors.js guard).
+const { schema_compile: wasmCompile, schema_validate: wasmValidate } = guard("schema", glue, wasmBytes);
 
 const encoder = new TextEncoder();
 

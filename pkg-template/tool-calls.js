@@ -6,8 +6,7 @@ import { wasmBytes as bytesToolCalls } from "./wasm/tool_calls_bytes.js";
 import { guard } from "./errors.js";
 
 // This family's own WebAssembly module, compiled synchronously from the inlined
-// bytes; a trap restarts it (errors.js guard).
-glue.initSync({ module: bytesToolCalls() });
+// bytes on first use; a trap restarts it (errors.js guard).
 const {
   align_tool_calls: wasmAlign,
   assert_valid_match_options: wasmAssertOptions,
@@ -15,7 +14,7 @@ const {
   evaluate_tool_calls: wasmEvaluate,
   resolve: wasmResolve,
   validate: wasmValidate,
-} = guard("tool_calls", glue);
+} = guard("tool_calls", glue, bytesToolCalls);
 import { call, encodeCalls, encodeExtended, encodeOptions, encodeParts, fail, payload, splitCalls } from "./internal.js";
 export { MatcherError } from "./errors.js";
 

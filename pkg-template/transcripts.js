@@ -8,9 +8,8 @@ import { wasmBytes as bytesTranscripts } from "./wasm/transcripts_bytes.js";
 import { guard } from "./errors.js";
 
 // This family's own WebAssembly module, compiled synchronously from the inlined
-// bytes; a trap restarts it (errors.js guard).
-glue.initSync({ module: bytesTranscripts() });
-const wasm = guard("transcripts", glue);
+// bytes on first use; a trap restarts it (errors.js guard).
+const wasm = guard("transcripts", glue, bytesTranscripts);
 const { CheckRecorder, TranscriptRun, transcript_check: wasmCheck, transcript_write_jsonl: wasmWriteJsonl } = wasm;
 import { call, capped, encodeOptions, fail, jsonText, payload } from "./internal.js";
 export { MatcherError } from "./errors.js";

@@ -60,6 +60,8 @@ for fam in $families; do
 done
 module schema target/wasm32-unknown-unknown/release/mcp_matchers_schema.wasm
 cp pkg-template/package.json pkg-template/*.js pkg-template/*.d.ts "$out/"
+# The core's constant tables as a JS module (an import then compiles no WebAssembly).
+node scripts/core-constants.mjs "$out"
 cp README.md "$out/README.md"
 # Swap in one step so that a test reading pkg/ never sees half a build.
 old=pkg.old.$$

@@ -60,5 +60,5 @@ pub use matchers::{
 pub use normalize::{normalize_records, normalize_text, normalize_transcript, records_from_text, Harness};
 pub use outcomes::{exec_from_value, to_have_changed, to_have_file, to_pass, to_succeed, to_succeed_number};
 pub use paths::{patch_files, relative_path, split_mcp};
-pub use query::{InputMatch, TextOrRegex};
+pub use query::{InputMatch, JsRegex, TextOrRegex};
 pub use records::{CheckRecord, CheckStatus, Recorder, LABEL_MAX};

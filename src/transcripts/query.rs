@@ -2,9 +2,9 @@
 //! text, or a JavaScript-style regular expression) and an [`InputMatch`].
 
 use crate::error::{MatcherError, Result};
+pub use crate::js::regex::JsRegex;
 use crate::matching::{Matcher, Policy};
 use crate::value::Val;
-use regex_lite::Regex;
 use serde_json::Value;
 
 /// A text or a regular expression. How a text matches depends on the
@@ -16,7 +16,7 @@ pub enum TextOrRegex {
     /// A compiled regex with its JavaScript source and flags (for messages).
     Regex {
         /// The compiled expression.
-        re: Regex,
+        re: JsRegex,
         /// The JavaScript source, for messages.
         source: String,
         /// The JavaScript flags, for messages.
@@ -46,7 +46,7 @@ impl TextOrRegex {
                 "regular expression longer than 4096 characters",
             ));
         }
-        let re = crate::js::regex::compile(source, flags, path)?;
+        let re = JsRegex::new(source, flags, path)?;
         Ok(TextOrRegex::Regex {
             re,
             source: source.to_string(),

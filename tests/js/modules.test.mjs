@@ -1,6 +1,8 @@
-// One WebAssembly module per family: each entry point compiles only the
-// modules of the families it exports (counted in a fresh Node process by
-// wrapping WebAssembly.Module), and each module is smaller than the old
+// One WebAssembly module per family, compiled on the first call of one of its
+// exports: importing an entry point compiles nothing but the tool-call module
+// (whose MATCH_OPTIONS_DEFAULTS the core resolves at import), and using it
+// compiles only the modules of the families it exports (counted in a fresh
+// Node process by wrapping WebAssembly.Module). Each module is smaller than the old
 // all-in-one module (1,010,206 bytes after wasm-opt, the figure in the
 // README's performance section before the split).
 //
@@ -16,37 +18,51 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const pkg = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "pkg");
 const size = (m) => readFileSync(join(pkg, "wasm", `${m}_bg.wasm`)).length;
 
-// The byte lengths of the modules compiled while importing `entry`.
-function compiledBy(entry) {
+// The byte lengths of the modules compiled while importing `entry` as `m` and running `use`.
+function compiledBy(entry, use = "") {
   const script = `
     const sizes = [];
     const Real = WebAssembly.Module;
     WebAssembly.Module = function (bytes) { sizes.push(bytes.byteLength); return new Real(bytes); };
     WebAssembly.Module.prototype = Real.prototype;
-    await import(${JSON.stringify(pathToFileURL(join(pkg, entry)).href)});
+    const m = await import(${JSON.stringify(pathToFileURL(join(pkg, entry)).href)});
+    ${use}
     console.log(JSON.stringify(sizes));`;
   const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout).sort((a, b) => a - b);
 }
 
+const sorted = (...names) => names.map(size).sort((a, b) => a - b);
+// One call per family, each with an answer the reference gives.
+const USE = {
+  toolCalls: `if (m.evaluateToolCalls([{ toolName: "a" }], [{ toolName: "a" }]).passed !== true) throw 1;`,
+  traces: `if (m.PromptResult.fromTrace('{"choices":[{"message":{"role":"assistant","content":"hi"}}]}').getToolCalls().length !== 0) throw 2;`,
+  transcripts: `if (m.toHaveRun({ events: [] }).pass !== false) throw 3;`,
+  responses: `if (m.validateText({ content: [{ type: "text", text: "hello world" }] }, "world").pass !== true) throw 4;`,
+  schema: `if (m.validateJsonSchema(1, { type: "number" }).valid !== true) throw 5;`,
+};
+
 test("mcp-matchers/matchers compiles only the tool-call module", () => {
-  assert.deepEqual(compiledBy("matchers.js"), [size("tool_calls")]);
+  assert.deepEqual(compiledBy("matchers.js"), sorted("tool_calls"));
+  assert.deepEqual(compiledBy("matchers.js", USE.toolCalls), sorted("tool_calls"));
   assert.ok(size("tool_calls") < 300_000, `tool_calls module is ${size("tool_calls")} bytes`);
 });
 
-test("each family entry compiles its own module; the root compiles the four families, never the schema module", () => {
-  assert.deepEqual(compiledBy("traces.js"), [size("traces")]);
-  // The agent loop rides in the traces module (replayModel reads traces).
-  assert.deepEqual(compiledBy("agent.js"), [size("traces")]);
-  assert.deepEqual(compiledBy("transcripts.js"), [size("transcripts")]);
-  assert.deepEqual(compiledBy("responses.js"), [size("responses")]);
-  // The expect matchers need only the responses module (snapshot files and runners load on use).
-  assert.deepEqual(compiledBy("expect.js"), [size("responses")]);
+test("an import compiles no family's module until one of its exports is called, and then only that family's", () => {
+  for (const entry of ["traces.js", "agent.js", "transcripts.js", "responses.js", "expect.js", "evals.js", "schema.js"]) {
+    assert.deepEqual(compiledBy(entry).filter((n) => n !== size("tool_calls")), [], `${entry} compiled at import`);
+  }
+  assert.deepEqual(compiledBy("traces.js", USE.traces).filter((n) => n !== size("tool_calls")), sorted("traces"));
+  assert.deepEqual(compiledBy("transcripts.js", USE.transcripts), sorted("transcripts"));
+  assert.deepEqual(compiledBy("responses.js", USE.responses), sorted("responses"));
+  // The schema module compiles only when a schema is validated (with the responses module for the verdict text, if it does).
+  assert.ok(compiledBy("schema.js", USE.schema).includes(size("schema")));
+  // The root: the tool-call module at import (its defaults); each family's when first used; never the schema module.
+  assert.deepEqual(compiledBy("index.js"), sorted("tool_calls"));
   const families = ["tool_calls", "traces", "transcripts", "responses"];
-  assert.deepEqual(compiledBy("index.js"), families.map(size).sort((a, b) => a - b));
+  assert.deepEqual(compiledBy("index.js", Object.entries(USE).filter(([k]) => k !== "schema").map(([, u]) => u).join("\n")), sorted(...families));
   // Each family stays near the old single module (1,010,206 bytes); the responses module passed it with
   // the rest of the reference's evals API (issue 11 item 4: compareEvalRuns, runEvalCase, the dataset issues).
   for (const m of families) assert.ok(size(m) < 1_050_000, `${m}: ${size(m)} bytes`);
-  assert.deepEqual(compiledBy("schema.js"), [size("responses"), size("schema")].sort((a, b) => a - b));
 });

@@ -38,6 +38,7 @@
 
 mod case;
 mod class;
+mod literal;
 mod replace;
 #[cfg(test)]
 #[path = "../../../tests/unit/js/regex.rs"]
@@ -154,6 +155,31 @@ pub(crate) fn compile(source: &str, flags: &str, path: &str) -> Result<regex_lit
     let f = Flags::parse(flags, path)?;
     let translated = translate(source, &f, Engine::Lite, &shown, path)?;
     lite(&translated, f.multi_line, &shown, path)
+}
+
+/// A JavaScript pattern compiled for `RegExp#test` (on regex-lite), with the
+/// literal every match contains, when it has one, searched for first: a text
+/// without it is answered by a substring search, without running the
+/// PikeVM (regex-lite has no prefilter of its own). Opaque: made by
+/// `transcripts::TextOrRegex::regex`.
+#[derive(Clone, Debug)]
+pub struct JsRegex {
+    re: regex_lite::Regex,
+    required: Option<Box<str>>,
+}
+
+impl JsRegex {
+    /// Compiles as [`compile`] (same errors).
+    pub(crate) fn new(source: &str, flags: &str, path: &str) -> Result<JsRegex> {
+        let re = compile(source, flags, path)?;
+        let required = literal::required_literal(source, &Flags::parse(flags, path)?).map(String::into_boxed_str);
+        Ok(JsRegex { re, required })
+    }
+
+    /// Whether the pattern matches somewhere in `text` (`RegExp#test` from index 0).
+    pub fn is_match(&self, text: &str) -> bool {
+        self.required.as_deref().is_none_or(|lit| text.contains(lit)) && self.re.is_match(text)
+    }
 }
 
 fn lite(translated: &str, multi_line: bool, shown: &str, path: &str) -> Result<regex_lite::Regex> {

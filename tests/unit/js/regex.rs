@@ -427,3 +427,64 @@ fn plain_text_patterns_of_any_length_are_substring_searches() {
     // With the i flag the translation is a chain of classes: counted as states.
     assert!(compile_lines(&source, "i", false, "/p/", "p").is_err());
 }
+
+/// The literal prefilter's answer for `source` under `flags`.
+fn required(source: &str, flags: &str) -> Option<String> {
+    literal::required_literal(source, &Flags::parse(flags, "p").unwrap())
+}
+
+#[test]
+fn the_required_literal_is_what_every_match_contains() {
+    // By JS semantics: each listed literal is in every string the pattern matches.
+    assert_eq!(required("npm test", "").as_deref(), Some("npm test"));
+    assert_eq!(required(r"\.rs$", "").as_deref(), Some(".rs"));
+    assert_eq!(required("cargo (build|test)", "").as_deref(), Some("cargo "));
+    assert_eq!(
+        required(r"^git\s+status", "m").as_deref(),
+        Some("status"),
+        "both are required: the longest"
+    );
+    assert_eq!(required("ab*cd", "").as_deref(), Some("cd"));
+    assert_eq!(
+        required("xa{2}b", "").as_deref(),
+        Some("x"),
+        "a{{2}} is a quantifier: 2 is no literal"
+    );
+    assert_eq!(required("xa{2,}yz", "").as_deref(), Some("yz"));
+    assert_eq!(
+        required("a{x", "").as_deref(),
+        Some("x"),
+        "a literal {{ (non-u syntax) only ends a run"
+    );
+    assert_eq!(required(r"\x41bc", "").as_deref(), Some("bc"));
+    assert_eq!(required(r"\u{1F600}ab", "u").as_deref(), Some("ab"));
+    assert_eq!(required(r"\uD83D\uDE00q", "").as_deref(), Some("q"));
+    assert_eq!(required(r"[abc]+def(?:g|h)", "").as_deref(), Some("def"));
+    assert_eq!(required(r"a\.b\/c", "").as_deref(), Some("a.b/c"));
+    assert_eq!(required("x+?y", "").as_deref(), Some("y"));
+    // No literal, or not a safe one: alternation at the top, the i flag, only classes.
+    assert_eq!(required("rm|del", ""), None);
+    assert_eq!(required("npm test", "i"), None);
+    assert_eq!(required(r"\d+\s*", ""), None);
+    assert_eq!(required(".*", ""), None);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+    /// The prefilter never changes an answer: JsRegex agrees with the plain compiled pattern.
+    #[test]
+    fn the_prefilter_never_changes_a_verdict(
+        atoms in proptest::collection::vec(proptest::sample::select(vec![
+            "a", "b", "ab", "\\.", "\\d", "\\s", ".", "^", "$", "*", "+", "?", "{2}", "{1,3}", "{", "}", "|",
+            "(a|b)", "(?:ab)", "[ab]", "[^a]", "\\x61", "\\u0062", "\\b", "x", "é", "-", "/", "]",
+        ]), 0..8),
+        flags in proptest::sample::select(vec!["", "m", "s", "u", "y"]),
+        text in "[abx.é\\- 0-9]{0,12}",
+    ) {
+        let source: String = atoms.concat();
+        if let Ok(plain) = compile(&source, flags, "p") {
+            let filtered = JsRegex::new(&source, flags, "p").unwrap();
+            proptest::prop_assert_eq!(filtered.is_match(&text), plain.is_match(&text), "/{}/{} on {:?}", source, flags, text);
+        }
+    }
+}
