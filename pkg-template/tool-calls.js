@@ -12,8 +12,16 @@ const {
   assert_valid_match_options: wasmAssertOptions,
   assert_valid_max_extra: wasmAssertMaxExtra,
   evaluate_tool_calls: wasmEvaluate,
+  match_any_tool_call_js: wasmMatchAnyToolCall,
+  match_no_tool_calls_js: wasmMatchNoToolCalls,
+  match_tool_argument_js: wasmMatchToolArgument,
+  match_tool_argument_with_js: wasmMatchToolArgumentWith,
+  match_tool_call_count_js: wasmMatchToolCallCount,
+  match_tool_call_with_args_js: wasmMatchToolCallWithArgs,
+  match_tool_call_with_partial_args_js: wasmMatchToolCallWithPartialArgs,
+  match_tool_calls_js: wasmMatchToolCalls,
+  match_tool_calls_subset_js: wasmMatchToolCallsSubset,
   resolve: wasmResolve,
-  validate: wasmValidate,
 } = guard("tool_calls", glue, bytesToolCalls);
 import { call, encodeCalls, encodeExtended, encodeOptions, encodeParts, fail, payload, splitCalls } from "./internal.js";
 export { MatcherError } from "./errors.js";
@@ -96,60 +104,51 @@ export const MATCH_OPTIONS_DEFAULTS = Object.freeze(resolveMatchOptions());
 
 // ---- the nine validators (@mcpjam/sdk@1.14.0, dist/index.js) -------------
 
-const PARAMS = [
-  ["expected", "actual"],
-  ["expected", "actual"],
-  ["expected", "actual"],
-  ["toolName", "actual", "count"],
-  ["actual"],
-  ["toolName", "expectedArgs", "toolCalls"],
-  ["toolName", "expectedArgs", "toolCalls"],
-  ["toolName", "argName", "expectedValue", "toolCalls"],
-  ["toolName", "argName", "toolCalls"],
-];
-
-function validate(kind, args) {
-  const parts = PARAMS[kind].map((name, i) => (name === "toolCalls" ? [splitCalls(args[i], name), name, true] : [args[i], name]));
+// Each validator's export reads its arguments in the reference's order;
+// here each crosses with its parameter name (for error paths), a
+// `toolCalls` list as `[names, arguments]` (the other lists are names).
+function validate(exported, named) {
+  const parts = named.map(([name, v]) => (name === "toolCalls" ? [splitCalls(v, name), name, true] : [v, name]));
   const [bytes, ext] = payload([encodeParts(parts)]);
-  return call(() => wasmValidate(kind, bytes, ext));
+  return call(() => exported(bytes, ext));
 }
 
 /** See index.d.ts. */
 export function matchToolCalls(expected, actual) {
-  return validate(0, [expected, actual])[0] === 1;
+  return validate(wasmMatchToolCalls, [["expected", expected], ["actual", actual]]);
 }
 /** See index.d.ts. */
 export function matchToolCallsSubset(expected, actual) {
-  return validate(1, [expected, actual])[0] === 1;
+  return validate(wasmMatchToolCallsSubset, [["expected", expected], ["actual", actual]]);
 }
 /** See index.d.ts. */
 export function matchAnyToolCall(expected, actual) {
-  return validate(2, [expected, actual])[0] === 1;
+  return validate(wasmMatchAnyToolCall, [["expected", expected], ["actual", actual]]);
 }
 /** See index.d.ts. */
 export function matchToolCallCount(toolName, actual, count) {
-  return validate(3, [toolName, actual, count])[0] === 1;
+  return validate(wasmMatchToolCallCount, [["toolName", toolName], ["actual", actual], ["count", count]]);
 }
 /** See index.d.ts. */
 export function matchNoToolCalls(actual) {
-  return validate(4, [actual])[0] === 1;
+  return validate(wasmMatchNoToolCalls, [["actual", actual]]);
 }
 /** See index.d.ts. */
 export function matchToolCallWithArgs(toolName, expectedArgs, toolCalls) {
-  return validate(5, [toolName, expectedArgs, toolCalls])[0] === 1;
+  return validate(wasmMatchToolCallWithArgs, [["toolName", toolName], ["expectedArgs", expectedArgs], ["toolCalls", toolCalls]]);
 }
 /** See index.d.ts. */
 export function matchToolCallWithPartialArgs(toolName, expectedArgs, toolCalls) {
-  return validate(6, [toolName, expectedArgs, toolCalls])[0] === 1;
+  return validate(wasmMatchToolCallWithPartialArgs, [["toolName", toolName], ["expectedArgs", expectedArgs], ["toolCalls", toolCalls]]);
 }
 /** See index.d.ts. */
 export function matchToolArgument(toolName, argName, expectedValue, toolCalls) {
-  return validate(7, [toolName, argName, expectedValue, toolCalls])[0] === 1;
+  return validate(wasmMatchToolArgument, [["toolName", toolName], ["argName", argName], ["expectedValue", expectedValue], ["toolCalls", toolCalls]]);
 }
 /** See index.d.ts. */
 export function matchToolArgumentWith(toolName, argName, predicate, toolCalls) {
   if (typeof predicate !== "function") fail("INVALID_ARGUMENT", "predicate", "predicate must be a function");
-  const candidates = validate(8, [toolName, argName, toolCalls]);
+  const candidates = validate(wasmMatchToolArgumentWith, [["toolName", toolName], ["argName", argName], ["toolCalls", toolCalls]]);
   for (const i of candidates) {
     const c = toolCalls[i]; // the predicate may have changed the list
     if (c && c.arguments && predicate(c.arguments[argName])) return true;

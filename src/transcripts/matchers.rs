@@ -613,14 +613,14 @@ impl<'a> Subject<'a> {
     /// The subject made of `events` and what `v` (a turn or a run as JSON,
     /// its `events` not read) says of `unreported` and `diff`: a run's
     /// (`turns` an array) unreported types are its turns', its diff its own
-    /// or the latest turn's. `kept` gives the turns' `(unreported, diff)`
-    /// when `v` is a run without `turns` (a run kept in wasm whose turns the
-    /// caller never read).
-    pub(crate) fn with_events<'t>(
+    /// or the latest turn's. `kept` is the run's own `(unreported, diff)`
+    /// (every turn's types, the latest turn's diff) when `v` is a run without
+    /// `turns`: a run kept in wasm whose turns the caller never read.
+    pub(crate) fn with_events(
         events: Cow<'a, [Event]>,
         v: &serde_json::Value,
         matcher: &str,
-        kept: Option<&'t [(Vec<String>, Option<Diff>)]>,
+        kept: Option<(&[String], Option<&Diff>)>,
     ) -> crate::error::Result<Subject<'a>> {
         let read = |v: &serde_json::Value| -> crate::error::Result<TurnLike> {
             let o = v.as_object().ok_or_else(|| not_a_turn(matcher))?;
@@ -631,27 +631,26 @@ impl<'a> Subject<'a> {
             serde_json::from_value(serde_json::Value::Object(fields)).map_err(|_| not_a_turn(matcher))
         };
         let own = read(v)?;
-        let turns: Option<Vec<(Vec<String>, Option<Diff>)>> = match v.get("turns").filter(|t| t.is_array()) {
-            Some(serde_json::Value::Array(turns)) => Some(
-                turns
-                    .iter()
-                    .map(|t| read(t).map(|t| (t.unreported, t.diff)))
-                    .collect::<crate::error::Result<_>>()?,
-            ),
-            _ => None,
-        };
-        let Some(turns) = turns.as_deref().or(kept) else {
-            return Ok(Subject {
+        if let Some(serde_json::Value::Array(turns)) = v.get("turns") {
+            let turns: Vec<TurnLike> = turns.iter().map(read).collect::<crate::error::Result<_>>()?;
+            let mut s = Subject::over_turns(events, turns.iter().map(|t| (&t.unreported, t.diff.as_ref())));
+            if own.diff.is_some() {
+                s.diff = own.diff;
+            }
+            return Ok(s);
+        }
+        Ok(match kept {
+            Some((unreported, diff)) => Subject {
+                events,
+                unreported: unreported.to_vec(),
+                diff: own.diff.or_else(|| diff.cloned()),
+            },
+            None => Subject {
                 events,
                 unreported: own.unreported,
                 diff: own.diff,
-            });
-        };
-        let mut s = Subject::over_turns(events, turns.iter().map(|(u, d)| (u, d.as_ref())));
-        if own.diff.is_some() {
-            s.diff = own.diff;
-        }
-        Ok(s)
+            },
+        })
     }
 }
 

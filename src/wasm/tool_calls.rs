@@ -1,5 +1,7 @@
 //! Tool-call exports: `evaluateToolCalls`, `resolveMatchOptions` and the
-//! nine validators (`@mcpjam/sdk@1.14.0`).
+//! nine validators (`@mcpjam/sdk@1.14.0`), one export per JS function (a
+//! validator's export is its snake_case name with `_js`, beside the core
+//! function of the same name).
 
 use super::{parts, to_js};
 use crate::error::{MatcherError, Result};
@@ -149,80 +151,124 @@ fn names<'v>(r: &Reader<'_, 'v>) -> Result<Vec<&'v str>> {
     r.items("an array of tool names", |n| n.str())
 }
 
-/// The nine validators. `kind` picks one; `payload` is the JSON array of its
-/// arguments in the reference's order, with tool-call lists as
-/// `[names, arguments]`. Returns `[0|1]`, or for `matchToolArgumentWith`
-/// (kind 8) the indices of the calls to hand to the predicate.
-#[wasm_bindgen]
-pub fn validate(kind: u32, payload: &[u8], ext: u32) -> std::result::Result<Vec<u32>, JsValue> {
-    validate_impl(kind, payload, ext).map_err(to_js)
+/// Runs a validator: `payload` is the JSON array of its arguments in the
+/// reference's order (tool-call lists as `[names, arguments]`), read as
+/// `names` (the parameter names of `@mcpjam/sdk@1.14.0`'s signature, for
+/// error paths). Errors cross as `[code, path, message]`.
+fn validator<R>(
+    payload: &[u8],
+    ext: u32,
+    names: &[&'static str],
+    f: impl FnOnce(&[Reader<'_, '_>]) -> Result<R>,
+) -> std::result::Result<R, JsValue> {
+    (|| {
+        let [args] = parts(payload, ext, ["arguments"])?;
+        let list = Reader::new(Some(&args), "arguments");
+        let list = list.array("the arguments")?;
+        let arg: Vec<Reader<'_, '_>> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| Reader::new(list.get(i), n))
+            .collect();
+        f(&arg)
+    })()
+    .map_err(to_js)
 }
 
-fn validate_impl(kind: u32, payload: &[u8], ext: u32) -> Result<Vec<u32>> {
-    let [args] = parts(payload, ext, ["arguments"])?;
-    let args = Reader::new(Some(&args), "arguments");
-    let args = args.array("the arguments")?;
-    const NAMES: [[&str; 4]; 9] = [
-        ["expected", "actual", "", ""],
-        ["expected", "actual", "", ""],
-        ["expected", "actual", "", ""],
-        ["toolName", "actual", "count", ""],
-        ["actual", "", "", ""],
-        ["toolName", "expectedArgs", "toolCalls", ""],
-        ["toolName", "expectedArgs", "toolCalls", ""],
-        ["toolName", "argName", "expectedValue", "toolCalls"],
-        ["toolName", "argName", "toolCalls", ""],
-    ];
-    let names_of = NAMES
-        .get(kind as usize)
-        .ok_or_else(|| MatcherError::invalid_argument("kind", "unknown validator"))?;
-    let arg: [Reader<'_, '_>; 4] = std::array::from_fn(|i| Reader::new(args.get(i), names_of[i]));
-    let yes = |b: bool| Ok(vec![b as u32]);
-    match kind {
-        0..=2 => {
-            let (expected, actual) = (names(&arg[0])?, names(&arg[1])?);
-            yes(match kind {
-                0 => match_tool_calls(&expected, &actual),
-                1 => match_tool_calls_subset(&expected, &actual),
-                _ => match_any_tool_call(&expected, &actual),
-            })
+/// `matchToolCalls(expected, actual)`: both lists of tool names.
+#[wasm_bindgen]
+pub fn match_tool_calls_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
+    validator(payload, ext, &["expected", "actual"], |a| {
+        Ok(match_tool_calls(&names(&a[0])?, &names(&a[1])?))
+    })
+}
+
+/// `matchToolCallsSubset(expected, actual)`.
+#[wasm_bindgen]
+pub fn match_tool_calls_subset_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
+    validator(payload, ext, &["expected", "actual"], |a| {
+        Ok(match_tool_calls_subset(&names(&a[0])?, &names(&a[1])?))
+    })
+}
+
+/// `matchAnyToolCall(expected, actual)`.
+#[wasm_bindgen]
+pub fn match_any_tool_call_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
+    validator(payload, ext, &["expected", "actual"], |a| {
+        Ok(match_any_tool_call(&names(&a[0])?, &names(&a[1])?))
+    })
+}
+
+/// `matchToolCallCount(toolName, actual, count)`: a count that is not a
+/// whole number never matches (as `===` in the reference).
+#[wasm_bindgen]
+pub fn match_tool_call_count_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
+    validator(payload, ext, &["toolName", "actual", "count"], |a| {
+        let (tool, actual) = (a[0].str()?, names(&a[1])?);
+        match a[2].value() {
+            Some(Val::Num(n)) => Ok(n.fract() == 0.0
+                && *n >= 0.0
+                && *n <= usize::MAX as f64
+                && match_tool_call_count(tool, &actual, *n as usize)),
+            _ => Err(a[2].bad("a number")),
         }
-        3 => {
-            let (tool, actual) = (arg[0].str()?, names(&arg[1])?);
-            // A count that is not a whole number never matches (as `===` in the reference).
-            match arg[2].value() {
-                Some(Val::Num(n)) => yes(n.fract() == 0.0
-                    && *n >= 0.0
-                    && *n <= usize::MAX as f64
-                    && match_tool_call_count(tool, &actual, *n as usize)),
-                _ => Err(arg[2].bad("a number")),
-            }
-        }
-        4 => yes(match_no_tool_calls(&names(&arg[0])?)),
-        5 | 6 => {
-            let tool = arg[0].str()?;
-            let want = arg[1]
-                .required("an object")
-                .and_then(|v| arg[1].object("an object").map(|_| v))?;
-            let calls = split_calls(&arg[2])?;
-            yes(if kind == 5 {
-                v::with_args(tool, want, &calls)
-            } else {
-                v::with_partial_args(tool, want, &calls)
-            })
-        }
-        7 => {
-            let (tool, key) = (arg[0].str()?, arg[1].str()?);
-            let want = arg[2].value().unwrap_or(&Val::Undefined);
-            let calls = split_calls(&arg[3])?;
-            yes(v::argument(tool, key, want, &calls))
-        }
-        _ => {
-            let (tool, key) = (arg[0].str()?, arg[1].str()?);
-            let calls = split_calls(&arg[2])?;
-            Ok(v::argument_candidates(tool, key, &calls)
-                .map(|(i, _)| i as u32)
-                .collect())
-        }
-    }
+    })
+}
+
+/// `matchNoToolCalls(actual)`.
+#[wasm_bindgen]
+pub fn match_no_tool_calls_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
+    validator(payload, ext, &["actual"], |a| Ok(match_no_tool_calls(&names(&a[0])?)))
+}
+
+/// The expected arguments of `matchToolCallWithArgs` / `…PartialArgs`: an object.
+fn expected_args<'v>(r: &Reader<'_, 'v>) -> Result<&'v Val<'v>> {
+    r.required("an object").and_then(|v| r.object("an object").map(|_| v))
+}
+
+/// `matchToolCallWithArgs(toolName, expectedArgs, toolCalls)`.
+#[wasm_bindgen]
+pub fn match_tool_call_with_args_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
+    validator(payload, ext, &["toolName", "expectedArgs", "toolCalls"], |a| {
+        let (tool, want) = (a[0].str()?, expected_args(&a[1])?);
+        Ok(v::with_args(tool, want, &split_calls(&a[2])?))
+    })
+}
+
+/// `matchToolCallWithPartialArgs(toolName, expectedArgs, toolCalls)`.
+#[wasm_bindgen]
+pub fn match_tool_call_with_partial_args_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
+    validator(payload, ext, &["toolName", "expectedArgs", "toolCalls"], |a| {
+        let (tool, want) = (a[0].str()?, expected_args(&a[1])?);
+        Ok(v::with_partial_args(tool, want, &split_calls(&a[2])?))
+    })
+}
+
+/// `matchToolArgument(toolName, argName, expectedValue, toolCalls)`.
+#[wasm_bindgen]
+pub fn match_tool_argument_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
+    validator(
+        payload,
+        ext,
+        &["toolName", "argName", "expectedValue", "toolCalls"],
+        |a| {
+            let (tool, key) = (a[0].str()?, a[1].str()?);
+            let want = a[2].value().unwrap_or(&Val::Undefined);
+            Ok(v::argument(tool, key, want, &split_calls(&a[3])?))
+        },
+    )
+}
+
+/// `matchToolArgumentWith(toolName, argName, predicate, toolCalls)`: the
+/// predicate is the caller's, so this returns the indices of the calls to
+/// hand it (`toolName`'s calls that have `argName`), in order.
+#[wasm_bindgen]
+pub fn match_tool_argument_with_js(payload: &[u8], ext: u32) -> std::result::Result<Vec<u32>, JsValue> {
+    validator(payload, ext, &["toolName", "argName", "toolCalls"], |a| {
+        let (tool, key) = (a[0].str()?, a[1].str()?);
+        let calls = split_calls(&a[2])?;
+        Ok(v::argument_candidates(tool, key, &calls)
+            .map(|(i, _)| i as u32)
+            .collect())
+    })
 }

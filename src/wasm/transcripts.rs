@@ -64,6 +64,8 @@ pub struct TranscriptRun {
     spans: Vec<(u32, std::ops::Range<usize>)>,
     /// Each turn's `(unreported, diff)`, as normalised.
     meta: Vec<(Vec<String>, Option<Diff>)>,
+    /// The run's: a type unreported in any turn, the latest turn's diff.
+    whole: Subject<'static>,
 }
 
 #[derive(serde::Serialize)]
@@ -87,6 +89,7 @@ impl TranscriptRun {
             events: Vec::with_capacity(run.turns.iter().map(|t| t.events.len()).sum()),
             spans: Vec::with_capacity(run.turns.len()),
             meta: Vec::with_capacity(run.turns.len()),
+            whole: Subject::default(),
         };
         for t in run.turns {
             let start = kept.events.len();
@@ -94,6 +97,7 @@ impl TranscriptRun {
             kept.spans.push((t.turn, start..kept.events.len()));
             kept.meta.push((t.unreported, t.diff));
         }
+        kept.whole = Subject::over_turns(Default::default(), kept.meta.iter().map(|(u, d)| (u, d.as_ref())));
         Ok(kept)
     }
 
@@ -153,7 +157,7 @@ impl TranscriptRun {
             },
             Err(_) => &self.events,
         };
-        let kept = (turn < 0).then_some(self.meta.as_slice());
+        let kept = (turn < 0).then_some((self.whole.unreported.as_slice(), self.whole.diff.as_ref()));
         let subject = || Subject::with_events(std::borrow::Cow::Borrowed(events), &given, matcher, kept);
         let rest: Vec<Val<'_>> = args.iter().map(Val::from).collect();
         settle(check(matcher, &Value::Null, &subject, negated, &rest))

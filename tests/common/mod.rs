@@ -9,7 +9,7 @@ mod traces;
 mod transcripts;
 
 use js_sys::Array;
-use mcp_matchers::wasm::{evaluate_tool_calls as evaluate, resolve, validate};
+use mcp_matchers::wasm::{evaluate_tool_calls as evaluate, resolve};
 use wasm_bindgen::JsValue;
 
 /// `evaluate` with the three texts joined as the glue joins them.
@@ -27,10 +27,6 @@ fn evaluate3(
 
 fn resolve3(suite: &str, case: &str, run: &str) -> Result<String, JsValue> {
     resolve(format!("{suite}\n{case}\n{run}").as_bytes(), 0)
-}
-
-fn validate1(kind: u32, payload: &str) -> Result<Vec<u32>, JsValue> {
-    validate(kind, payload.as_bytes(), 0)
 }
 
 /// The message of an error thrown across the boundary (`[code, path, message]`).

@@ -84,26 +84,26 @@ fn resolve_returns_the_reference_shape() {
 
 #[wasm_bindgen_test]
 fn validators_cross_the_boundary() {
+    use mcp_matchers::wasm::{
+        match_tool_argument_with_js, match_tool_call_count_js, match_tool_call_with_partial_args_js,
+        match_tool_calls_js,
+    };
     // Seed: matchToolCalls(["add","multiply"], toolsCalled = ["add","multiply"]) → true; reversed → false.
     assert_eq!(
-        validate1(0, r#"[["add","multiply"],["add","multiply"]]"#).unwrap(),
-        vec![1]
+        match_tool_calls_js(br#"[["add","multiply"],["add","multiply"]]"#, 0).unwrap(),
+        true
     );
     assert_eq!(
-        validate1(0, r#"[["multiply","add"],["add","multiply"]]"#).unwrap(),
-        vec![0]
+        match_tool_calls_js(br#"[["multiply","add"],["add","multiply"]]"#, 0).unwrap(),
+        false
     );
     // Seed: matchToolCallWithPartialArgs("createTask", {status:"open"}, calls) → false.
-    assert_eq!(
-        validate1(6, &format!(r#"["createTask",{{"status":"open"}},{CALLS}]"#)).unwrap(),
-        vec![0]
-    );
+    let args = format!(r#"["createTask",{{"status":"open"}},{CALLS}]"#);
+    assert_eq!(match_tool_call_with_partial_args_js(args.as_bytes(), 0).unwrap(), false);
     // matchToolArgumentWith hands over the calls that have the argument.
-    assert_eq!(
-        validate1(8, &format!(r#"["createTask","name",{CALLS}]"#)).unwrap(),
-        vec![0]
-    );
-    let e = validate1(3, r#"["add",["add"],"3"]"#).unwrap_err();
+    let args = format!(r#"["createTask","name",{CALLS}]"#);
+    assert_eq!(match_tool_argument_with_js(args.as_bytes(), 0).unwrap(), vec![0]);
+    let e = match_tool_call_count_js(br#"["add",["add"],"3"]"#, 0).unwrap_err();
     assert_eq!(error_parts(e), ("INVALID_ARGUMENT".into(), "count".into()));
 }
 
