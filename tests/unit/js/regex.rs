@@ -469,6 +469,7 @@ fn the_required_literal_is_what_every_match_contains() {
     assert_eq!(required(".*", ""), None);
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
     /// The prefilter never changes an answer: JsRegex agrees with the plain compiled pattern.
