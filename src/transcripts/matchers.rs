@@ -193,13 +193,14 @@ impl From<HarnessCapabilityError> for crate::error::MatcherError {
 }
 
 /// `["a", "b"]` (JSON-quoted, duplicates once, at most 20) or `none`.
-pub(crate) fn got_list(items: &[String]) -> String {
+pub(crate) fn got_list<S: AsRef<str>>(items: &[S]) -> String {
     // Each distinct item once, in first-seen order (a set, so that a run of
     // many distinct items costs linear time); the first 20 are listed.
     let mut distinct: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
     let mut parts: Vec<String> = Vec::new();
     for i in items {
-        if distinct.insert(i.as_str()) && parts.len() < 20 {
+        let i = i.as_ref();
+        if distinct.insert(i) && parts.len() < 20 {
             parts.push(quote(i));
         }
     }
@@ -219,7 +220,7 @@ pub(crate) fn quote(s: &str) -> String {
 /// The shared verdict: `what` is the plural noun (`tool calls`), `pattern`
 /// the display of what was asked for; `seen` everything of that kind,
 /// `hits` what matched (listed when negated).
-fn verdict(what: &str, pattern: Option<String>, seen: &[String], hits: &[String]) -> MatchResult {
+fn verdict<S: AsRef<str>, H: AsRef<str>>(what: &str, pattern: Option<String>, seen: &[S], hits: &[H]) -> MatchResult {
     let matched = !hits.is_empty();
     let m = pattern.map(|p| format!(" matching {p}")).unwrap_or_default();
     MatchResult::both(
@@ -234,8 +235,8 @@ fn tools<'s>(s: &'s Subject<'_>) -> impl Iterator<Item = &'s Event> {
     s.events.iter().filter(|e| e.kind == EventType::Tool)
 }
 
-fn name(e: &Event) -> String {
-    e.name.clone().unwrap_or_default()
+fn name(e: &Event) -> &str {
+    e.name.as_deref().unwrap_or_default()
 }
 
 /// Calls `f` with a test of a tool input: `input` compiled once, or anything.
@@ -256,10 +257,10 @@ fn with_input(p: String, input: Option<&InputMatch>) -> String {
 /// `toHaveCalledTool(name, input?)`: a `tool` event whose name equals the
 /// text (or matches the regex) and whose input matches.
 pub fn to_have_called_tool(s: &Subject<'_>, name_p: &TextOrRegex, input: Option<&InputMatch>) -> MatchResult {
-    let seen: Vec<String> = tools(s).map(name).collect();
-    let hits: Vec<String> = input_test(input, |accepts| {
+    let seen: Vec<&str> = tools(s).map(name).collect();
+    let hits: Vec<&str> = input_test(input, |accepts| {
         tools(s)
-            .filter(|e| name_p.matches_exact(e.name.as_deref().unwrap_or("")) && accepts(e.input.as_ref()))
+            .filter(|e| name_p.matches_exact(name(e)) && accepts(e.input.as_ref()))
             .map(name)
             .collect()
     });
@@ -322,11 +323,11 @@ pub fn to_have_called_skill(s: &Subject<'_>, skill: &str) -> MatchResult {
 /// `input.command` contains the text (or matches the regex).
 pub fn to_have_run(s: &Subject<'_>, command: Option<&TextOrRegex>) -> MatchResult {
     let shell = || tools(s).filter(|e| matches!(e.name.as_deref(), Some("bash" | "shell" | "Bash" | "Shell")));
-    let seen: Vec<String> = shell().filter_map(|e| e.command().map(str::to_string)).collect();
-    let hits: Vec<String> = seen
+    let seen: Vec<&str> = shell().filter_map(|e| e.command()).collect();
+    let hits: Vec<&str> = seen
         .iter()
         .filter(|c| command.is_none_or(|p| p.matches_sub(c)))
-        .cloned()
+        .copied()
         .collect();
     verdict("shell commands", command.map(TextOrRegex::display), &seen, &hits)
 }
@@ -346,8 +347,8 @@ fn path_matches(p: &TextOrRegex, path: &str) -> bool {
 /// mentions it (a shell edit). No argument: any `file-edit`.
 pub fn to_have_edited(s: &Subject<'_>, path: Option<&TextOrRegex>) -> MatchResult {
     let edits = || s.events.iter().filter(|e| e.kind == EventType::FileEdit);
-    let seen: Vec<String> = edits().filter_map(|e| e.path.clone()).collect();
-    let mut hits: Vec<String> = Vec::new();
+    let seen: Vec<&str> = edits().filter_map(|e| e.path.as_deref()).collect();
+    let mut hits: Vec<&str> = Vec::new();
     for e in s.events.iter() {
         let hit = match (e.kind, path) {
             (EventType::FileEdit, None) => true,
@@ -362,7 +363,7 @@ pub fn to_have_edited(s: &Subject<'_>, path: Option<&TextOrRegex>) -> MatchResul
             _ => false,
         };
         if hit {
-            hits.push(e.path.clone().or_else(|| e.target.clone()).unwrap_or_else(|| name(e)));
+            hits.push(e.path.as_deref().or(e.target.as_deref()).unwrap_or_else(|| name(e)));
         }
     }
     verdict("file edits", path.map(TextOrRegex::display), &seen, &hits)
@@ -386,16 +387,16 @@ fn capability(
     })
 }
 
-fn web(s: &Subject<'_>, kind: EventType, p: Option<&TextOrRegex>, what: &str) -> MatchResult {
-    let field = |e: &Event| match kind {
-        EventType::WebSearch => e.query.clone(),
-        _ => e.url.clone(),
+fn web<'s>(s: &'s Subject<'_>, kind: EventType, p: Option<&TextOrRegex>, what: &str) -> MatchResult {
+    let field = |e: &'s Event| match kind {
+        EventType::WebSearch => e.query.as_deref(),
+        _ => e.url.as_deref(),
     };
-    let seen: Vec<String> = s.events.iter().filter(|e| e.kind == kind).filter_map(field).collect();
-    let hits: Vec<String> = seen
+    let seen: Vec<&str> = s.events.iter().filter(|e| e.kind == kind).filter_map(field).collect();
+    let hits: Vec<&str> = seen
         .iter()
         .filter(|q| p.is_none_or(|p| p.matches_sub(q)))
-        .cloned()
+        .copied()
         .collect();
     verdict(what, p.map(TextOrRegex::display), &seen, &hits)
 }
@@ -419,11 +420,11 @@ pub fn to_have_fetched(s: &Subject<'_>, url: Option<&TextOrRegex>) -> Result<Mat
 /// `toHaveCalledInOrder(names)`: `tool` events matching each name (exact
 /// text or regex) in this order, other calls allowed between them.
 pub fn to_have_called_in_order(s: &Subject<'_>, names: &[TextOrRegex]) -> MatchResult {
-    let seen: Vec<String> = tools(s).map(name).collect();
+    let seen: Vec<&str> = tools(s).map(name).collect();
     let steps = in_order(
         names.len(),
         seen.len(),
-        |i, k| first_from(seen.len(), k, |j| names[i].matches_exact(&seen[j])),
+        |i, k| first_from(seen.len(), k, |j| names[i].matches_exact(seen[j])),
         |_| Miss::Stop,
     );
     let matched = steps.len() == names.len() && steps.iter().all(|s| s.at.is_some());
@@ -439,11 +440,11 @@ pub fn to_have_called_in_order(s: &Subject<'_>, names: &[TextOrRegex]) -> MatchR
 }
 
 /// Like [`got_list`] but keeping repeats (order and counts matter).
-fn got_list_all(items: &[String]) -> String {
+fn got_list_all<S: AsRef<str>>(items: &[S]) -> String {
     if items.is_empty() {
         return "none".into();
     }
-    let parts: Vec<String> = items.iter().take(50).map(|s| quote(s)).collect();
+    let parts: Vec<String> = items.iter().take(50).map(|s| quote(s.as_ref())).collect();
     let more = if items.len() > 50 {
         format!(", … ({} more)", items.len() - 50)
     } else {
@@ -531,7 +532,7 @@ impl TrajectoryScore {
 /// their harmonic mean (1 when both lists are empty, 0 when nothing
 /// matched). Passes when `f1 >= threshold` (its [`TrajectoryScore::not`]: when below).
 pub fn trajectory_f1(s: &Subject<'_>, expected: &[String], threshold: f64) -> TrajectoryScore {
-    let mut actual: Vec<String> = Vec::new();
+    let mut actual: Vec<&str> = Vec::new();
     let mut last_id: Option<&str> = None;
     for e in s.events.iter() {
         let id = e.tool_call_id.as_deref();
@@ -541,7 +542,7 @@ pub fn trajectory_f1(s: &Subject<'_>, expected: &[String], threshold: f64) -> Tr
         last_id = id;
         actual.push(name(e));
     }
-    let matched = overlap(actual.iter().map(String::as_str), expected.iter().map(String::as_str));
+    let matched = overlap(actual.iter().copied(), expected.iter().map(String::as_str));
     let (precision, recall) = if actual.is_empty() && expected.is_empty() {
         (1.0, 1.0)
     } else {
