@@ -12,7 +12,9 @@
 //! let text = r#"{"type":"turn.started"}
 //! {"type":"item.completed","item":{"id":"item_1","type":"mcp_tool_call","server":"stamp","tool":"house_stamp","arguments":{},"status":"completed"}}"#;
 //! let run = normalize_text(text, None, &NormalizeOptions::default()).unwrap();
-//! assert_eq!(run.harness, "codex");
+//! use mcp_matchers::transcripts::Harness;
+//! assert_eq!(run.harness, Some(Harness::Codex));
+//! assert_eq!(run.harness_name(), "codex"); // its JSON `harness`
 //! assert_eq!(run.events()[0].name.as_deref(), Some("mcp__stamp__house_stamp"));
 //!
 //! // Matchers take a turn or the whole run (reeval's `c`) as a `Subject`.

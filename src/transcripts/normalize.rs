@@ -213,7 +213,7 @@ fn normalize_iter(
     let harness = match harness.or_else(|| detect_harness(&head)) {
         Some(h) => h,
         None if head.is_empty() => {
-            let mut run = Run::from_events("unknown", Vec::new(), 0, &[]);
+            let mut run = Run::from_events(None, Vec::new(), 0, &[]);
             note_nothing_read(&mut run, seen.get(), text, None);
             return Ok(run);
         }
@@ -239,7 +239,7 @@ fn normalize_iter(
             .map(|(i, v)| event_from_value(v, &format!("input[{i}]")))
             .collect::<Result<Vec<_>>>()?;
         drop(all);
-        let mut run = Run::from_events("reeval", events, 0, &[]);
+        let mut run = Run::from_events(Some(Harness::Reeval), events, 0, &[]);
         if run.event_count() == 0 {
             note_nothing_read(&mut run, seen.get(), text, looks.harness());
         }
@@ -262,7 +262,7 @@ fn normalize_iter(
     all.by_ref().for_each(drop);
     drop(all);
     let read = b.read_anything();
-    let mut run = b.finish(harness.as_str());
+    let mut run = b.finish(harness);
     if !read {
         note_nothing_read(&mut run, seen.get(), text, looks.harness());
     }
@@ -278,13 +278,14 @@ fn note_nothing_read(run: &mut Run, records: usize, text: bool, looks: Option<Ha
         0 => "read nothing: no line of the input is a JSON record".to_string(),
         n => {
             let plural = if n == 1 { "record" } else { "records" };
-            let what = if run.harness == "reeval" {
-                "a reeval transcript event".to_string()
-            } else {
-                format!("a {} turn or tool call", run.harness)
+            let what = match run.harness {
+                Some(Harness::Reeval) => "a reeval transcript event".to_string(),
+                _ => format!("a {} turn or tool call", run.harness_name()),
             };
-            let hint = match looks.map(Harness::as_str) {
-                Some(h) if h != run.harness => format!(" (they look like {h}'s: pass options.harness \"{h}\")"),
+            let hint = match looks {
+                Some(h) if Some(h) != run.harness => {
+                    format!(" (they look like {h}'s: pass options.harness \"{h}\")")
+                }
                 _ => String::new(),
             };
             format!("read nothing from {n} {plural}: none is {what}{hint}")

@@ -57,7 +57,8 @@ fn normalize(input: &str, is_text: bool, options: &str) -> Result<Run> {
 /// turn's and the run's [`Subject`] both borrow them.
 #[wasm_bindgen]
 pub struct TranscriptRun {
-    harness: String,
+    /// [`Run::harness_name`].
+    harness: &'static str,
     diagnostics: Vec<TranscriptDiagnostic>,
     events: Vec<Event>,
     /// Each turn: its number and the range of its events.
@@ -82,7 +83,7 @@ impl TranscriptRun {
     pub fn new(input: &str, is_text: bool, options: &str) -> std::result::Result<TranscriptRun, JsValue> {
         let run = normalize(input, is_text, options).map_err(to_js)?;
         let mut kept = TranscriptRun {
-            harness: run.harness,
+            harness: run.harness_name(),
             diagnostics: run.diagnostics,
             events: Vec::with_capacity(run.turns.iter().map(|t| t.events.len()).sum()),
             spans: Vec::with_capacity(run.turns.len()),

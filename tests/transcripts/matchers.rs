@@ -537,15 +537,21 @@ fn subjects_from_json_turns_and_runs() {
 fn detection_of_streams_without_tool_calls() {
     let opts = NormalizeOptions::default();
     let cursor = r#"{"type":"system","subtype":"init","apiKeySource":"login","cwd":"/p","session_id":"s","model":"Auto","permissionMode":"default"}"#;
-    assert_eq!(normalize_text(cursor, None, &opts).unwrap().harness, "cursor");
+    assert_eq!(
+        normalize_text(cursor, None, &opts).unwrap().harness,
+        Some(Harness::Cursor)
+    );
     let claude = r#"{"type":"system","subtype":"init","apiKeySource":"none","cwd":"/p","session_id":"s","tools":["Bash"],"model":"m"}"#;
-    assert_eq!(normalize_text(claude, None, &opts).unwrap().harness, "claude-code");
+    assert_eq!(
+        normalize_text(claude, None, &opts).unwrap().harness,
+        Some(Harness::ClaudeCode)
+    );
     let gemini = r#"{"type":"init","timestamp":"2025-10-10T12:00:00.000Z","session_id":"s","model":"gemini-2.5-pro"}
 {"type":"message","role":"user","content":"hi","timestamp":"2025-10-10T12:00:00.000Z"}
 {"type":"tool_use","tool_name":"read_file","tool_id":"r1","parameters":{"file_path":"a.txt"},"timestamp":"2025-10-10T12:00:01.000Z"}
 {"type":"tool_result","tool_id":"r1","status":"success","output":"x","timestamp":"2025-10-10T12:00:01.500Z"}"#;
     let r = normalize_text(gemini, None, &opts).unwrap();
-    assert_eq!(r.harness, "gemini-cli");
+    assert_eq!(r.harness, Some(Harness::GeminiCli));
     assert_eq!(r.events()[0].target.as_deref(), Some("a.txt"));
     assert_eq!(r.events()[0].duration_ms, Some(500.0));
     assert_eq!(r.events()[0].at_ms, Some(1000.0));
