@@ -392,14 +392,12 @@ impl CheckRecorder {
             let given = arg(&label, "label").opt_str()?;
             let (matcher, first) = (arg(&matcher, "matcher").str()?, arg(&first, "firstArg").str()?);
             let (negated, soft) = (arg(&negated, "negated").opt_bool()?, arg(&soft, "soft").opt_bool()?);
-            let record = self.0.record(
-                given,
-                matcher,
-                negated == Some(true),
-                first,
-                soft == Some(true),
-                outcome,
-            );
+            // The record's matcher and default label: `not.` in front when negated.
+            let matcher = match negated {
+                Some(true) => std::borrow::Cow::Owned(format!("not.{matcher}")),
+                _ => std::borrow::Cow::Borrowed(matcher),
+            };
+            let record = self.0.record(given, &matcher, first, soft == Some(true), outcome);
             Ok(serde_json::to_string(record).unwrap_or_default())
         })()
         .map_err(to_js)

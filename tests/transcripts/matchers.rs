@@ -563,37 +563,34 @@ fn labels_and_records_follow_the_seed_table() {
     let fail = to_succeed(1, "", "");
     let pass = MatchResult::new(true, "");
     assert_eq!(
-        rec.label(Some("exports greet"), "toHaveFile", false, "greet.js"),
+        rec.label(Some("exports greet"), "toHaveFile", "greet.js"),
         "exports greet"
     );
-    assert_eq!(rec.label(None, "toHaveFile", false, "greet.js"), "toHaveFile greet.js");
-    assert_eq!(rec.label(None, "toBe", true, "3"), "not.toBe 3");
-    assert_eq!(rec.label(None, "toSucceed", false, ""), "toSucceed ");
-    assert_eq!(rec.label(None, "toPass", false, ""), "toPass ");
-    assert_eq!(
-        rec.label(None, "toHaveFile", false, "greet.js"),
-        "toHaveFile greet.js #2"
-    );
+    assert_eq!(rec.label(None, "toHaveFile", "greet.js"), "toHaveFile greet.js");
+    assert_eq!(rec.label(None, "not.toBe", "3"), "not.toBe 3");
+    assert_eq!(rec.label(None, "toSucceed", ""), "toSucceed ");
+    assert_eq!(rec.label(None, "toPass", ""), "toPass ");
+    assert_eq!(rec.label(None, "toHaveFile", "greet.js"), "toHaveFile greet.js #2");
     let long = "x".repeat(100);
-    assert_eq!(rec.label(None, "toHaveRun", false, &long).chars().count(), LABEL_MAX);
+    assert_eq!(rec.label(None, "toHaveRun", &long).chars().count(), LABEL_MAX);
 
     let mut rec = Recorder::new();
     let r = rec
-        .record(Some("house greeting"), "toSucceed", false, "", false, Ok(&fail))
+        .record(Some("house greeting"), "toSucceed", "", false, Ok(&fail))
         .clone();
     assert_eq!(
         r.message.as_deref(),
         Some("house greeting: expected command to succeed, exit code 1")
     );
     assert_eq!(r.status, CheckStatus::Fail);
-    rec.record(Some("keeps the flow"), "toHaveRun", false, "", true, Ok(&pass));
+    rec.record(Some("keeps the flow"), "toHaveRun", "", true, Ok(&pass));
     let r = rec
-        .record(Some("keeps the flow"), "toHaveEdited", true, "", true, Ok(&pass))
+        .record(Some("keeps the flow"), "not.toHaveEdited", "", true, Ok(&pass))
         .clone();
     assert_eq!(r.label, "keeps the flow #2");
     assert_eq!(r.matcher, "not.toHaveEdited");
     let r = rec
-        .record(None, "toHaveFetched", false, "example.com", true, Err("boom"))
+        .record(None, "toHaveFetched", "example.com", true, Err("boom"))
         .clone();
     assert_eq!(
         (r.status, r.label.as_str(), r.soft),
