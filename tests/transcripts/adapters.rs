@@ -576,3 +576,45 @@ fn a_run_without_a_harness_is_unknown_in_json_and_reads_back() {
     let e = serde_json::from_value::<Run>(json!({ "harness": "vim", "events": [] })).unwrap_err();
     assert!(e.to_string().starts_with("unknown harness \"vim\""), "{e}");
 }
+
+#[test]
+fn a_jsonl_file_is_normalised_line_by_line_from_a_reader() {
+    let dir = format!("{}/tests/fixtures/transcripts", env!("CARGO_MANIFEST_DIR"));
+    let open = |path: &str| std::io::BufReader::new(std::fs::File::open(format!("{dir}/{path}")).unwrap());
+    let opts = NormalizeOptions::default();
+    // The fixture's eight events, the first its `pytest -q` command.
+    let r = normalize_reader(open("codex/untether_SYNTHETIC_all_item_types.jsonl"), None, &opts).unwrap();
+    assert_eq!(r.harness, Some(Harness::Codex));
+    assert_eq!(r.event_count(), 8);
+    assert_eq!(r.events()[0].target.as_deref(), Some("pytest -q"));
+    // Every JSON-lines fixture reads as its whole text does.
+    for path in [
+        "claude-code/claudeless_session_write-read-edit-denied.jsonl",
+        "codex/agtrace_codex-0.66-rollout_shell-command-apply-patch.jsonl",
+        "cursor/cursor-hack_full_session.jsonl",
+        "opencode/untether_opencode-run-json_bash.jsonl",
+        "pi/pi-mono_session-file_before-compaction.jsonl",
+    ] {
+        let streamed = normalize_reader(open(path), None, &opts).unwrap();
+        assert_eq!(streamed, normalize_text(&fixture(path), None, &opts).unwrap(), "{path}");
+        assert!(streamed.event_count() > 0, "{path}");
+    }
+    // No JSON line: the seed's diagnostic, as for text.
+    let r = normalize_reader("Codex v0.66\nnothing here\n".as_bytes(), None, &opts).unwrap();
+    assert_eq!(r.harness, None);
+    assert_eq!(
+        r.diagnostics[0].message,
+        "read nothing: no line of the input is a JSON record"
+    );
+    assert!(normalize_reader("".as_bytes(), None, &opts)
+        .unwrap()
+        .diagnostics
+        .is_empty());
+    // A line that is not UTF-8 is an error at its index, not skipped.
+    let bytes: &[u8] = b"{\"type\":\"turn.started\"}\n\xff\xfe\n";
+    let e = normalize_reader(bytes, Some(Harness::Codex), &opts).unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_str()),
+        (mcp_matchers::ErrorCode::InvalidArgument, "input[1]")
+    );
+}
