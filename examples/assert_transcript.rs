@@ -18,7 +18,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .to_string()
     });
     let run = normalize_text(&std::fs::read_to_string(&path)?, None, &NormalizeOptions::default())?;
-    println!("{path}: {} harness, {} events", run.harness, run.event_count());
+    println!("{path}: {} harness, {} events", run.harness_name(), run.event_count());
 
     let all = Subject::from(&run);
     let checks: [(&str, MatchResult); 3] = [

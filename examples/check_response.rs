@@ -43,9 +43,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 &response,
                 &SizeOptions {
                     min_bytes: None,
-                    max_bytes: Some(1024.0),
+                    max_bytes: Some(1024),
                 },
-            )?,
+            ),
         ),
     ];
     let mut failed = false;

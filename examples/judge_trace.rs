@@ -24,7 +24,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         max_extra_tool_calls: Some(MaxExtraToolCalls::AtMost(0)),
         ..Default::default()
     };
-    let verdict = evaluate_tool_calls(&expected, &run.to_tool_calls(), &options);
+    let verdict = evaluate_tool_calls(&expected, run.tool_calls(), &options);
     println!("{}", serde_json::to_string_pretty(&verdict)?);
     if !verdict.passed {
         std::process::exit(1);

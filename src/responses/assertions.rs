@@ -201,14 +201,101 @@ pub(crate) fn validate_error(response: &Val<'_>, expected: &ErrorExpectation) ->
     )
 }
 
-/// Size bounds for `validateSize`, in bytes (UTF-8). At least one should be
-/// set: with neither, the check fails (as the reference's does).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// Size bounds for `validateSize`, in bytes (UTF-8), inclusive. At least
+/// one should be set: with neither, the check fails (as the reference's does).
+///
+/// The JS binding and an eval dataset's `responseSize` keep the reference's
+/// JavaScript numbers (`@gleanwork/mcp-server-tester@1.1.0` `validateSize`
+/// compares any number: `minBytes: 1.5` fails a 1-byte text with `below minimum
+/// (1.5 bytes)`); a Rust caller gives whole bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SizeOptions {
     /// At least this many UTF-8 bytes of extracted text.
-    pub min_bytes: Option<f64>,
+    pub min_bytes: Option<u64>,
     /// At most this many.
-    pub max_bytes: Option<f64>,
+    pub max_bytes: Option<u64>,
+}
+
+impl From<&SizeOptions> for Limits<u64> {
+    fn from(o: &SizeOptions) -> Self {
+        Limits {
+            min: o.min_bytes,
+            max: o.max_bytes,
+            exact: None,
+        }
+    }
+}
+
+/// One bound of `validateSize` / `validateToolCallCount`: a JavaScript number
+/// (`f64`, finite: what the binding and an eval dataset read, compared as the
+/// reference compares it) or a Rust integer (`u64`, compared exactly).
+pub(crate) trait Bound: Copy {
+    /// `actual < self`.
+    fn above(self, actual: usize) -> bool;
+    /// `actual > self`.
+    fn below(self, actual: usize) -> bool;
+    /// `actual !== self`.
+    fn differs(self, actual: usize) -> bool;
+    /// The value as a JavaScript number (for `formatBytes`).
+    fn to_f64(self) -> f64;
+    /// `${self}` in a message.
+    fn text(self) -> String;
+    /// The value in a `details` object.
+    fn json(self) -> Value;
+}
+
+impl Bound for f64 {
+    fn above(self, actual: usize) -> bool {
+        (actual as f64) < self
+    }
+    fn below(self, actual: usize) -> bool {
+        (actual as f64) > self
+    }
+    fn differs(self, actual: usize) -> bool {
+        actual as f64 != self
+    }
+    fn to_f64(self) -> f64 {
+        self
+    }
+    fn text(self) -> String {
+        js_number(self)
+    }
+    fn json(self) -> Value {
+        json_number(self)
+    }
+}
+
+impl Bound for u64 {
+    fn above(self, actual: usize) -> bool {
+        (actual as u64) < self
+    }
+    fn below(self, actual: usize) -> bool {
+        (actual as u64) > self
+    }
+    fn differs(self, actual: usize) -> bool {
+        actual as u64 != self
+    }
+    fn to_f64(self) -> f64 {
+        self as f64
+    }
+    fn text(self) -> String {
+        self.to_string()
+    }
+    fn json(self) -> Value {
+        Value::from(self)
+    }
+}
+
+/// The bounds of a size or count check (`exact` is the count's only; a size
+/// check reads `min`/`max`).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Limits<B> {
+    /// `minBytes` / `min`.
+    pub(crate) min: Option<B>,
+    /// `maxBytes` / `max`.
+    pub(crate) max: Option<B>,
+    /// `exact`.
+    pub(crate) exact: Option<B>,
 }
 
 /// The reference's `formatBytes`: `N bytes` below 1024, `N.N KB` below
@@ -242,26 +329,30 @@ pub(crate) fn pretty_json_bytes(v: &Val<'_>) -> usize {
 }
 
 /// `validateSize(response, { minBytes, maxBytes })` with `size` the UTF-8
-/// byte length of the extracted text.
-pub(crate) fn validate_size(size: usize, options: &SizeOptions) -> CheckResult {
-    let SizeOptions { min_bytes, max_bytes } = *options;
+/// byte length of the extracted text (`limits.exact` is not read).
+pub(crate) fn validate_size<B: Bound>(size: usize, limits: Limits<B>) -> CheckResult {
+    let Limits {
+        min: min_bytes,
+        max: max_bytes,
+        ..
+    } = limits;
     if min_bytes.is_none() && max_bytes.is_none() {
         return CheckResult::fail("Size validation requires at least one of maxBytes or minBytes", None);
     }
     let actual = size as f64;
     let mut issues = Vec::new();
-    if let Some(min) = min_bytes.filter(|&min| actual < min) {
+    if let Some(min) = min_bytes.filter(|min| min.above(size)) {
         issues.push(format!(
             "Response size ({}) is below minimum ({})",
             format_bytes(actual),
-            format_bytes(min)
+            format_bytes(min.to_f64())
         ));
     }
-    if let Some(max) = max_bytes.filter(|&max| actual > max) {
+    if let Some(max) = max_bytes.filter(|max| max.below(size)) {
         issues.push(format!(
             "Response size ({}) exceeds maximum ({})",
             format_bytes(actual),
-            format_bytes(max)
+            format_bytes(max.to_f64())
         ));
     }
     if issues.is_empty() {
@@ -274,10 +365,10 @@ pub(crate) fn validate_size(size: usize, options: &SizeOptions) -> CheckResult {
     let mut details = serde_json::Map::new();
     details.insert("actualBytes".into(), json!(size));
     if let Some(min) = min_bytes {
-        details.insert("minBytes".into(), json_number(min));
+        details.insert("minBytes".into(), min.json());
     }
     if let Some(max) = max_bytes {
-        details.insert("maxBytes".into(), json_number(max));
+        details.insert("maxBytes".into(), max.json());
     }
     CheckResult::fail(issues.join("; "), Some(Value::Object(details)))
 }
@@ -317,9 +408,10 @@ pub(crate) fn read_error_expectation(r: &Reader<'_, '_>) -> Result<ErrorExpectat
     }
 }
 
-/// `validateSize`'s options: an object with optional finite-number
-/// `minBytes` / `maxBytes`.
-pub(crate) fn read_size_options(r: &Reader<'_, '_>) -> Result<SizeOptions> {
+/// `validateSize`'s options as JavaScript hands them over: an object with
+/// optional finite-number `minBytes` / `maxBytes` (any finite number, as the
+/// reference compares it: `1.5` and `-1` included).
+pub(crate) fn read_size_options(r: &Reader<'_, '_>) -> Result<Limits<f64>> {
     r.object("an object { minBytes?, maxBytes? }")?;
     // `null` is a value here (the reference compares with it), and refused.
     let bound = |key: &str| {
@@ -329,9 +421,10 @@ pub(crate) fn read_size_options(r: &Reader<'_, '_>) -> Result<SizeOptions> {
             _ => b.opt_number("a finite number of bytes"),
         }
     };
-    Ok(SizeOptions {
-        min_bytes: bound("minBytes")?,
-        max_bytes: bound("maxBytes")?,
+    Ok(Limits {
+        min: bound("minBytes")?,
+        max: bound("maxBytes")?,
+        exact: None,
     })
 }
 

@@ -205,31 +205,24 @@ pub fn validate_error(response: &Value, expected: &ErrorExpectation) -> Result<C
     Ok(assertions::validate_error(&Val::from(response), expected))
 }
 
-/// `validateSize(response, { minBytes, maxBytes })` on the UTF-8 byte length
-/// of the extracted text (the reference measures `JSON.stringify(response,
-/// null, 2)`). Bounds are inclusive; with neither set the result fails with
-/// the reference's message. Messages give sizes as `N bytes`, `N.N KB`, `N.N MB`.
-///
-/// Errors: `INVALID_ARGUMENT` (path `options.minBytes` / `options.maxBytes`)
-/// for a bound that is not a finite number.
+/// `validateSize(response, { minBytes, maxBytes })` of
+/// `@gleanwork/mcp-server-tester@1.1.0` on the UTF-8 byte length of the
+/// extracted text ([`response_size_bytes`]; the reference measures
+/// `JSON.stringify(response, null, 2)`). Bounds are whole bytes, inclusive;
+/// with neither set the result fails with the reference's message. Messages
+/// give sizes as the reference's `formatBytes` does: `N bytes`, `N.N KB`,
+/// `N.N MB` (1 KB = 1024 bytes); `details` holds `actualBytes` and the bounds.
+/// Any `response` is measured (no error).
 ///
 /// ```
 /// use mcp_matchers::responses::{validate_size, SizeOptions};
 /// use serde_json::json;
 /// let result = json!({ "content": [{ "type": "text", "text": "naïve" }] });
-/// let r = validate_size(&result, &SizeOptions { min_bytes: Some(10.0), max_bytes: None }).unwrap();
+/// let r = validate_size(&result, &SizeOptions { min_bytes: Some(10), max_bytes: None });
 /// assert_eq!(r.message, "Response size (6 bytes) is below minimum (10 bytes)");
 /// ```
-pub fn validate_size(response: &Value, options: &SizeOptions) -> Result<CheckResult> {
-    for (key, bound) in [("minBytes", options.min_bytes), ("maxBytes", options.max_bytes)] {
-        if bound.is_some_and(|b| !b.is_finite()) {
-            return Err(MatcherError::invalid_argument(
-                format!("options.{key}"),
-                format!("{key} must be a finite number of bytes"),
-            ));
-        }
-    }
-    Ok(assertions::validate_size(response_size_bytes(response), options))
+pub fn validate_size(response: &Value, options: &SizeOptions) -> CheckResult {
+    assertions::validate_size(response_size_bytes(response), options.into())
 }
 
 /// `validateToolCalls(response, expectation)` (`expect.toolsTriggered`):
@@ -281,32 +274,25 @@ pub fn validate_tool_calls(response: &Value, expectation: &Value) -> Result<Tool
     tools::validate_tool_calls(actual.as_deref(), &expectation)
 }
 
-/// `validateToolCallCount(response, { min, max, exact })` (`expect.toolCallCount`):
-/// the number of `response.toolCalls` of an `MCPHostSimulationResult`.
-/// `exact` is checked first, then `min`, then `max` (inclusive); with no
-/// bound the check passes. A response that is not a simulation result fails.
-///
-/// Errors: `INVALID_ARGUMENT` (path `options.min`, …) for a bound that is not finite.
+/// `validateToolCallCount(response, { min, max, exact })` of
+/// `@gleanwork/mcp-server-tester@1.1.0` (`expect.toolCallCount`): the number
+/// of `response.toolCalls` of an `MCPHostSimulationResult` (an object with
+/// `success` and an array `toolCalls`). `exact` is checked first, then `min`,
+/// then `max` (inclusive, whole calls); with no bound the check passes. A
+/// response that is not a simulation result fails with the reference's
+/// message. Any `response` is judged (no error).
 ///
 /// ```
 /// use mcp_matchers::responses::{validate_tool_call_count, CountOptions};
 /// use serde_json::json;
 /// let response = json!({ "success": true, "toolCalls": [{ "name": "a" }, { "name": "b" }] });
-/// let r = validate_tool_call_count(&response, &CountOptions { max: Some(1.0), ..Default::default() }).unwrap();
+/// let r = validate_tool_call_count(&response, &CountOptions { max: Some(1), ..Default::default() });
 /// assert_eq!(r.message, "Expected at most 1 tool call(s), but got 2");
 /// ```
-pub fn validate_tool_call_count(response: &Value, options: &CountOptions) -> Result<CheckResult> {
-    for (key, bound) in [("min", options.min), ("max", options.max), ("exact", options.exact)] {
-        if bound.is_some_and(|b| !b.is_finite()) {
-            return Err(MatcherError::invalid_argument(
-                format!("options.{key}"),
-                format!("{key} must be a finite number of calls"),
-            ));
-        }
-    }
+pub fn validate_tool_call_count(response: &Value, options: &CountOptions) -> CheckResult {
     let response = Val::from(response);
     let count = tools::simulation_calls(&response).map(<[Val<'_>]>::len);
-    Ok(tools::validate_tool_call_count(count, options))
+    tools::validate_tool_call_count(count, options.into())
 }
 
 /// The reference's `applySanitizers(text, sanitizers)` (internal to its

@@ -169,7 +169,7 @@ fn step(key: &str, expect: &Reader<'_, '_>, r: &Reader<'_, '_>, c: &Ctx<'_, '_>)
         "textContains" => Step::Done(validate_text(c.text(), &read_strings(r)?, true)),
         "regex" => Step::Done(CompiledPatterns::new(&read_patterns(r)?, true, &r.path())?.check(c.text())),
         "error" => Step::Done(validate_error(c.checked, &read_error_expectation(r)?)),
-        "size" => Step::Done(validate_size(c.text().len(), &read_size_options(r)?)),
+        "size" => Step::Done(validate_size(c.text().len(), read_size_options(r)?)),
         "toolsTriggered" => {
             let expectation = read_tools_triggered(r, &|_: usize, v: &Val<'_>| stringify(v))?;
             let actual = read_simulation_calls(&Reader::new(Some(c.checked), "response"))?;
@@ -177,7 +177,7 @@ fn step(key: &str, expect: &Reader<'_, '_>, r: &Reader<'_, '_>, c: &Ctx<'_, '_>)
         }
         "toolCallCount" => {
             let count = simulation_calls(c.checked).map(<[Val<'_>]>::len);
-            Step::Done(validate_tool_call_count(count, &read_count_options(r)?))
+            Step::Done(validate_tool_call_count(count, read_count_options(r)?))
         }
         "judge" => {
             let (candidate, o) = (judge_text(c.response), c.options);

@@ -14,14 +14,13 @@
 //! meaning, linear time, compiled when the expectation is read, so a bad
 //! pattern throws at once instead of being skipped).
 
+use super::assertions::{Bound, Limits};
 use crate::error::{MatcherError, Result};
-use crate::js::number::to_string as js_number;
 use crate::matching::sequence::{in_order, ratio, Miss};
 use crate::matching::{Matcher, Node, Policy};
 use crate::reader::Reader;
 use crate::tool_calls::{read_calls, Call};
 use crate::value::eq::{json_eq, json_hash};
-use crate::value::print::json_number;
 use crate::value::Val;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use serde::{Deserialize, Serialize};
@@ -389,25 +388,42 @@ pub(crate) fn validate_tool_calls(
     })
 }
 
-/// `expect.toolCallCount`: `{ min?, max?, exact? }`, numbers of calls.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// `expect.toolCallCount`: `{ min?, max?, exact? }`, numbers of calls
+/// (inclusive).
+///
+/// The JS binding and an eval dataset's `toolCallCount` keep the reference's
+/// JavaScript numbers (`@gleanwork/mcp-server-tester@1.1.0`
+/// `validateToolCallCount` compares any number: `exact: 1.5` fails with
+/// `Expected exactly 1.5 tool call(s)`); a Rust caller gives whole counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CountOptions {
     /// At least this many calls.
-    pub min: Option<f64>,
+    pub min: Option<u64>,
     /// At most this many.
-    pub max: Option<f64>,
+    pub max: Option<u64>,
     /// Exactly this many (checked first).
-    pub exact: Option<f64>,
+    pub exact: Option<u64>,
 }
 
-/// Reads `{ min?, max?, exact? }` (`undefined`/`null` = not set).
+impl From<&CountOptions> for Limits<u64> {
+    fn from(o: &CountOptions) -> Self {
+        Limits {
+            min: o.min,
+            max: o.max,
+            exact: o.exact,
+        }
+    }
+}
+
+/// Reads `{ min?, max?, exact? }` as JavaScript hands it over (`undefined`/`null`
+/// = not set; any finite number, as the reference compares it).
 /// Errors: `INVALID_ARGUMENT` when `r` is not an object or a bound is not a
 /// finite number (path `….min`, …).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-pub(crate) fn read_count_options(r: &Reader<'_, '_>) -> Result<CountOptions> {
+pub(crate) fn read_count_options(r: &Reader<'_, '_>) -> Result<Limits<f64>> {
     r.object("an object { min?, max?, exact? }")?;
     let bound = |key: &str| r.field(key).opt_number("a finite number of calls");
-    Ok(CountOptions {
+    Ok(Limits {
         min: bound("min")?,
         max: bound("max")?,
         exact: bound("exact")?,
@@ -417,24 +433,23 @@ pub(crate) fn read_count_options(r: &Reader<'_, '_>) -> Result<CountOptions> {
 /// `validateToolCallCount(response, options)` with `count` the number of
 /// the simulation result's tool calls (`None`: not a simulation result).
 /// `exact` is checked first, then `min`, then `max`; with no bound it passes.
-pub(crate) fn validate_tool_call_count(count: Option<usize>, options: &CountOptions) -> super::CheckResult {
+pub(crate) fn validate_tool_call_count<B: Bound>(count: Option<usize>, limits: Limits<B>) -> super::CheckResult {
     use super::CheckResult;
     let Some(count) = count else {
         return CheckResult::fail(not_simulation("toolCallCount"), None);
     };
-    let n = count as f64;
     let checks = [
-        (options.exact.filter(|&e| n != e), "exactly", "expected"),
-        (options.min.filter(|&m| n < m), "at least", "min"),
-        (options.max.filter(|&m| n > m), "at most", "max"),
+        (limits.exact.filter(|e| e.differs(count)), "exactly", "expected"),
+        (limits.min.filter(|m| m.above(count)), "at least", "min"),
+        (limits.max.filter(|m| m.below(count)), "at most", "max"),
     ];
     for (bound, words, key) in checks {
         if let Some(b) = bound {
             let mut details = serde_json::Map::new();
             details.insert("actual".into(), json!(count));
-            details.insert(key.into(), json_number(b));
+            details.insert(key.into(), b.json());
             return CheckResult::fail(
-                format!("Expected {words} {} tool call(s), but got {count}", js_number(b)),
+                format!("Expected {words} {} tool call(s), but got {count}", b.text()),
                 Some(Value::Object(details)),
             );
         }

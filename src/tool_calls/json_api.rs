@@ -86,18 +86,85 @@ impl ToolCall {
     }
 }
 
-/// Calls `f` with `list` as the engine's calls (arguments borrowed, not copied).
-fn with_calls<R>(list: &[ToolCall], f: impl FnOnce(&[Call<'_>]) -> R) -> R {
-    let args: Vec<Option<Val<'_>>> = list.iter().map(|c| c.arguments.as_ref().map(Val::from_map)).collect();
+/// A tool call as the matchers read it, in place: `EvalToolCall` of
+/// `@mcpjam/sdk@1.14.0` (`{ toolName, arguments? }`). Implemented by
+/// [`ToolCall`], by a trace's [`TraceToolCall`](crate::traces::TraceToolCall)
+/// (so a [`PromptResult`](crate::traces::PromptResult)'s `tool_calls()` is
+/// judged without building `ToolCall`s) and by references to either, so the
+/// matchers take `&[ToolCall]`, `&[TraceToolCall]`, `&Vec<_>`, arrays, or any
+/// iterator of `&ToolCall`-likes without cloning a call.
+///
+/// ```
+/// use mcp_matchers::{evaluate_tool_calls, AsToolCall, MatchOptions, ToolCall};
+/// use serde_json::json;
+/// let expected = [ToolCall::new("add", json!({ "a": 2 }))?];
+/// let actual = vec![ToolCall::named("log"), ToolCall::new("add", json!({ "a": 2 }))?];
+/// // Any iterator of calls: here only the `add` ones, borrowed.
+/// let adds = actual.iter().filter(|c| c.tool_name() == "add");
+/// assert!(evaluate_tool_calls(&expected, adds, &MatchOptions::default()).passed);
+/// # Ok::<(), mcp_matchers::MatcherError>(())
+/// ```
+pub trait AsToolCall {
+    /// The tool's name (`toolName`), compared exactly.
+    fn tool_name(&self) -> &str;
+
+    /// The arguments object; `None` when the call has none (read as `{}`,
+    /// as the reference does).
+    fn arguments(&self) -> Option<&Map<String, Value>>;
+
+    /// An owned [`ToolCall`] with the same name and arguments (what a
+    /// verdict's `missing` and `extra` hold).
+    fn to_tool_call(&self) -> ToolCall {
+        ToolCall {
+            tool_name: self.tool_name().to_owned(),
+            arguments: self.arguments().cloned(),
+        }
+    }
+}
+
+impl AsToolCall for ToolCall {
+    fn tool_name(&self) -> &str {
+        &self.tool_name
+    }
+
+    fn arguments(&self) -> Option<&Map<String, Value>> {
+        self.arguments.as_ref()
+    }
+}
+
+impl<T: AsToolCall + ?Sized> AsToolCall for &T {
+    fn tool_name(&self) -> &str {
+        (**self).tool_name()
+    }
+
+    fn arguments(&self) -> Option<&Map<String, Value>> {
+        (**self).arguments()
+    }
+}
+
+/// Calls `f` with `list` as the engine's calls (names and arguments borrowed, not copied).
+fn with_calls<C: AsToolCall, R>(list: &[C], f: impl FnOnce(&[Call<'_>]) -> R) -> R {
+    let args: Vec<Option<Val<'_>>> = list.iter().map(|c| c.arguments().map(Val::from_map)).collect();
     let calls: Vec<Call<'_>> = list
         .iter()
         .zip(&args)
         .map(|(c, a)| Call {
-            name: &c.tool_name,
+            name: c.tool_name(),
             args: a.as_ref().unwrap_or(&NO_ARGUMENTS),
         })
         .collect();
     f(&calls)
+}
+
+/// [`with_calls`] over any list of calls (from a slice, only references are collected).
+fn with_listed<C: AsToolCall, R>(list: impl IntoIterator<Item = C>, f: impl FnOnce(&[Call<'_>]) -> R) -> R {
+    let list: Vec<C> = list.into_iter().collect();
+    with_calls(&list, f)
+}
+
+/// A copy of a call's arguments, `{}` when it has none.
+fn owned_arguments(c: &impl AsToolCall) -> Map<String, Value> {
+    c.arguments().cloned().unwrap_or_default()
 }
 
 /// `EvalArgumentMismatch`: an expected and an actual call of the same tool
@@ -156,6 +223,11 @@ pub struct ToolCallMatchResult {
 /// mismatched arguments. `options.is_negative_test = Some(true)` passes only
 /// when `actual` is empty. An empty `actual` never passes otherwise.
 ///
+/// `expected` and `actual` are lists of [`AsToolCall`]s (`&[ToolCall]`, a
+/// [`PromptResult`](crate::traces::PromptResult)'s `tool_calls()`, any
+/// iterator of `&ToolCall`-likes), read in place; the result's `missing`,
+/// `extra` and argument maps are owned copies of the calls they name.
+///
 /// Never fails: a mismatch is the result. Cost: near-linear in the total
 /// size of both lists (see the module docs of the engine). Numbers compare
 /// by value as JavaScript numbers (f64): `10` equals `10.0`, and integers
@@ -169,21 +241,26 @@ pub struct ToolCallMatchResult {
 /// assert!(evaluate_tool_calls(&expected, &actual, &MatchOptions::default()).passed);
 /// # Ok::<(), mcp_matchers::MatcherError>(())
 /// ```
-pub fn evaluate_tool_calls(expected: &[ToolCall], actual: &[ToolCall], options: &MatchOptions) -> ToolCallMatchResult {
-    let r = with_calls(expected, |e| {
-        with_calls(actual, |a| {
+pub fn evaluate_tool_calls<E: AsToolCall, A: AsToolCall>(
+    expected: impl IntoIterator<Item = E>,
+    actual: impl IntoIterator<Item = A>,
+    options: &MatchOptions,
+) -> ToolCallMatchResult {
+    let expected: Vec<E> = expected.into_iter().collect();
+    let actual: Vec<A> = actual.into_iter().collect();
+    let r = with_calls(&expected, |e| {
+        with_calls(&actual, |a| {
             evaluate(e, a, &options.resolve(), options.is_negative_test.unwrap_or(false))
         })
     });
-    let args = |c: &ToolCall| c.arguments.clone().unwrap_or_default();
     ToolCallMatchResult {
-        missing: r.missing.iter().map(|&i| expected[i].clone()).collect(),
-        extra: r.extra.iter().map(|&j| actual[j].clone()).collect(),
+        missing: r.missing.iter().map(|&i| expected[i].to_tool_call()).collect(),
+        extra: r.extra.iter().map(|&j| actual[j].to_tool_call()).collect(),
         out_of_order: r
             .out_of_order
             .iter()
             .map(|&(i, j)| OutOfOrderToolCall {
-                tool_name: expected[i].tool_name.clone(),
+                tool_name: expected[i].tool_name().to_owned(),
                 expected_index: i,
                 actual_index: j,
             })
@@ -192,9 +269,9 @@ pub fn evaluate_tool_calls(expected: &[ToolCall], actual: &[ToolCall], options: 
             .argument_mismatches
             .iter()
             .map(|&(i, j)| ArgumentMismatch {
-                tool_name: expected[i].tool_name.clone(),
-                expected_args: args(&expected[i]),
-                actual_args: args(&actual[j]),
+                tool_name: expected[i].tool_name().to_owned(),
+                expected_args: owned_arguments(&expected[i]),
+                actual_args: owned_arguments(&actual[j]),
                 expected_index: i,
                 actual_index: j,
             })
@@ -206,8 +283,12 @@ pub fn evaluate_tool_calls(expected: &[ToolCall], actual: &[ToolCall], options: 
 /// `matchToolCallWithArgs(toolName, expectedArgs, toolCalls)`: some call of
 /// `tool_name` has arguments deep-equal to `expected_args` (key order ignored).
 #[must_use]
-pub fn match_tool_call_with_args(tool_name: &str, expected_args: &Map<String, Value>, tool_calls: &[ToolCall]) -> bool {
-    with_calls(tool_calls, |c| {
+pub fn match_tool_call_with_args<C: AsToolCall>(
+    tool_name: &str,
+    expected_args: &Map<String, Value>,
+    tool_calls: impl IntoIterator<Item = C>,
+) -> bool {
+    with_listed(tool_calls, |c| {
         validators::with_args(tool_name, &Val::from_map(expected_args), c)
     })
 }
@@ -215,12 +296,12 @@ pub fn match_tool_call_with_args(tool_name: &str, expected_args: &Map<String, Va
 /// `matchToolCallWithPartialArgs(toolName, expectedArgs, toolCalls)`: some
 /// call of `tool_name` has every key of `expected_args` with an equal value.
 #[must_use]
-pub fn match_tool_call_with_partial_args(
+pub fn match_tool_call_with_partial_args<C: AsToolCall>(
     tool_name: &str,
     expected_args: &Map<String, Value>,
-    tool_calls: &[ToolCall],
+    tool_calls: impl IntoIterator<Item = C>,
 ) -> bool {
-    with_calls(tool_calls, |c| {
+    with_listed(tool_calls, |c| {
         validators::with_partial_args(tool_name, &Val::from_map(expected_args), c)
     })
 }
@@ -228,8 +309,13 @@ pub fn match_tool_call_with_partial_args(
 /// `matchToolArgument(toolName, argName, expectedValue, toolCalls)`: some
 /// call of `tool_name` has argument `arg_name` equal to `expected_value`.
 #[must_use]
-pub fn match_tool_argument(tool_name: &str, arg_name: &str, expected_value: &Value, tool_calls: &[ToolCall]) -> bool {
-    with_calls(tool_calls, |c| {
+pub fn match_tool_argument<C: AsToolCall>(
+    tool_name: &str,
+    arg_name: &str,
+    expected_value: &Value,
+    tool_calls: impl IntoIterator<Item = C>,
+) -> bool {
+    with_listed(tool_calls, |c| {
         validators::argument(tool_name, arg_name, &Val::from(expected_value), c)
     })
 }
@@ -239,18 +325,16 @@ pub fn match_tool_argument(tool_name: &str, arg_name: &str, expected_value: &Val
 /// The predicate sees the calls in order and is not called after it first
 /// returns `true`.
 #[must_use]
-pub fn match_tool_argument_with(
+pub fn match_tool_argument_with<C: AsToolCall>(
     tool_name: &str,
     arg_name: &str,
     mut predicate: impl FnMut(&Value) -> bool,
-    tool_calls: &[ToolCall],
+    tool_calls: impl IntoIterator<Item = C>,
 ) -> bool {
-    tool_calls.iter().filter(|c| c.tool_name == tool_name).any(|c| {
-        c.arguments
-            .as_ref()
-            .and_then(|a| a.get(arg_name))
-            .is_some_and(&mut predicate)
-    })
+    tool_calls
+        .into_iter()
+        .filter(|c| c.tool_name() == tool_name)
+        .any(|c| c.arguments().and_then(|a| a.get(arg_name)).is_some_and(&mut predicate))
 }
 
 /// `alignToolCalls(expected, actual, options)` (ours, no counterpart in
@@ -268,13 +352,13 @@ pub fn match_tool_argument_with(
 /// assert_eq!(verdicts, [Verdict::Differs, Verdict::Missing]); // city, units
 /// # Ok::<(), mcp_matchers::MatcherError>(())
 /// ```
-pub fn align_tool_calls(
-    expected: &[ToolCall],
-    actual: &[ToolCall],
+pub fn align_tool_calls<E: AsToolCall, A: AsToolCall>(
+    expected: impl IntoIterator<Item = E>,
+    actual: impl IntoIterator<Item = A>,
     options: &MatchOptions,
 ) -> super::ToolCallAlignment {
-    with_calls(expected, |e| {
-        with_calls(actual, |a| {
+    with_listed(expected, |e| {
+        with_listed(actual, |a| {
             super::align(e, a, &options.resolve(), options.is_negative_test.unwrap_or(false))
         })
     })

@@ -410,19 +410,29 @@ impl PromptResult {
         &self.diagnostics
     }
 
-    /// The calls as the tool-call matchers take them (`EvalToolCall`), for
-    /// [`crate::evaluate_tool_calls`] and the validators.
+    /// The calls copied as owned `EvalToolCall`s. The matchers
+    /// ([`crate::evaluate_tool_calls`], the validators) take
+    /// [`PromptResult::tool_calls`] as they are ([`crate::AsToolCall`]); this
+    /// copy is for keeping calls beyond the result.
     pub fn to_tool_calls(&self) -> Vec<crate::ToolCall> {
         self.tool_calls.iter().map(crate::ToolCall::from).collect()
+    }
+}
+
+impl crate::AsToolCall for TraceToolCall {
+    fn tool_name(&self) -> &str {
+        &self.tool_name
+    }
+
+    /// Always `Some`: unreadable or absent arguments are already `{}`.
+    fn arguments(&self) -> Option<&serde_json::Map<String, serde_json::Value>> {
+        Some(&self.arguments)
     }
 }
 
 impl From<&TraceToolCall> for crate::ToolCall {
     /// `{ toolName, arguments }` (unreadable arguments are `{}`).
     fn from(c: &TraceToolCall) -> crate::ToolCall {
-        crate::ToolCall {
-            tool_name: c.tool_name.clone(),
-            arguments: Some(c.arguments.clone()),
-        }
+        crate::AsToolCall::to_tool_call(c)
     }
 }

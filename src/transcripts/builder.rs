@@ -196,13 +196,13 @@ impl<'o> RunBuilder<'o> {
 
     /// The events, grouped into turns: each call's events go straight into
     /// its turn.
-    pub(crate) fn finish(mut self, harness: &str) -> Run {
+    pub(crate) fn finish(mut self, harness: super::Harness) -> Run {
         let mut calls = std::mem::take(&mut self.calls);
         for (id, i) in std::mem::take(&mut self.by_id) {
             calls[i].id = Some(id);
         }
         let n = calls.iter().map(|c| c.turn + 1).max().unwrap_or(0).max(self.turns);
-        let mut run = Run::with_empty_turns(harness, n, self.unreported);
+        let mut run = Run::with_empty_turns(Some(harness), n, self.unreported);
         let mut sizes = vec![0usize; run.turns.len()];
         for c in &calls {
             sizes[c.turn as usize] += match &c.kind {

@@ -8,6 +8,7 @@
 //! `ts` is an ISO-8601 UTC time; `atMs` is milliseconds since the first
 //! timestamp of the run; `durationMs` is milliseconds from call to result.
 
+use super::normalize::Harness;
 use crate::error::{ErrorCode, MatcherError, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -179,19 +180,20 @@ pub struct TranscriptDiagnostic {
     pub message: String,
 }
 
-/// A whole run: reeval's `c` (every turn so far); `harness` is the adapter's
-/// name (`claude-code`, `codex`, `gemini-cli`, `opencode`, `cursor`, `pi`,
-/// `goose`, `acp`, `reeval`, or `unknown` for an input with no record).
+/// A whole run: reeval's `c` (every turn so far); `harness` is the adapter
+/// that read it, `None` for an input with no record (no harness to tell).
 ///
 /// Each event is stored once, in its turn; the run-level list (every turn's
 /// events in turn order) is [`Run::events`], and JSON has it as `events`:
-/// `{ harness, turns, events, diagnostics }`. Reading JSON takes the turns,
-/// or groups `events` into turns when `turns` is absent or empty;
-/// `diagnostics` may be absent.
+/// `{ harness, turns, events, diagnostics }`, `harness` the adapter's name
+/// ([`Run::harness_name`]: `claude-code`, `codex`, …, or `unknown`). Reading
+/// JSON takes the turns, or groups `events` into turns when `turns` is absent
+/// or empty; `harness` is `unknown` (or absent) or a name [`Harness::parse`]
+/// reads, any other string an error; `diagnostics` may be absent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Run {
-    /// The adapter's name.
-    pub harness: String,
+    /// The adapter that read the run; `None`: unknown (an input with no record).
+    pub harness: Option<Harness>,
     /// The turns, in order.
     pub turns: Vec<Turn>,
     /// What was not read as-is (see [`TranscriptDiagnostic`]), in input order.
@@ -204,7 +206,7 @@ impl Run {
     /// highest (and below `turns`) is present, with `unreported` on each,
     /// unless that would mean more than 10,000 turns beyond the number of
     /// events: then only the turns that have events are kept.
-    pub fn from_events(harness: &str, events: Vec<Event>, turns: u32, unreported: &[&str]) -> Run {
+    pub fn from_events(harness: Option<Harness>, events: Vec<Event>, turns: u32, unreported: &[&str]) -> Run {
         let n = events
             .iter()
             .map(|e| e.turn.saturating_add(1))
@@ -247,9 +249,9 @@ impl Run {
     }
 
     /// A run of `turns` turns without events, with `unreported` on each.
-    pub(crate) fn with_empty_turns(harness: &str, turns: u32, unreported: &[&str]) -> Run {
+    pub(crate) fn with_empty_turns(harness: Option<Harness>, turns: u32, unreported: &[&str]) -> Run {
         Run {
-            harness: harness.to_string(),
+            harness,
             diagnostics: Vec::new(),
             turns: (0..turns)
                 .map(|t| Turn {
@@ -260,6 +262,12 @@ impl Run {
                 })
                 .collect(),
         }
+    }
+
+    /// The harness's canonical name ([`Harness::as_str`]), `unknown` when
+    /// [`Run::harness`] is `None`: the run's JSON `harness`.
+    pub fn harness_name(&self) -> &'static str {
+        harness_name(self.harness)
     }
 
     /// Every turn's events, in turn order (reeval's `c.events`).
@@ -291,7 +299,7 @@ impl Serialize for Run {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let mut st = s.serialize_struct("Run", 4)?;
-        st.serialize_field("harness", &self.harness)?;
+        st.serialize_field("harness", self.harness_name())?;
         st.serialize_field("turns", &self.turns)?;
         st.serialize_field("events", &RunEvents(self))?;
         st.serialize_field("diagnostics", &self.diagnostics)?;
@@ -299,11 +307,28 @@ impl Serialize for Run {
     }
 }
 
+/// A run's JSON `harness`: the canonical name, `unknown` for `None`.
+fn harness_name(harness: Option<Harness>) -> &'static str {
+    harness.map_or("unknown", Harness::as_str)
+}
+
+/// Reads a run's JSON `harness`: `unknown` is `None`, else a name
+/// [`Harness::parse`] reads (any other string is refused).
+fn read_harness<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<Harness>, D::Error> {
+    let name = String::deserialize(d)?;
+    match name.as_str() {
+        "unknown" => Ok(None),
+        _ => Harness::parse(&name)
+            .map(Some)
+            .map_err(|e| serde::de::Error::custom(e.message)),
+    }
+}
+
 /// The JSON form `{ harness, turns, events }`, as read.
 #[derive(Deserialize)]
 struct RunJson {
-    #[serde(default)]
-    harness: String,
+    #[serde(default, deserialize_with = "read_harness")]
+    harness: Option<Harness>,
     #[serde(default)]
     turns: Vec<Turn>,
     #[serde(default)]
@@ -316,7 +341,7 @@ impl<'de> Deserialize<'de> for Run {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Run, D::Error> {
         let r = RunJson::deserialize(d)?;
         if r.turns.is_empty() {
-            let mut run = Run::from_events(&r.harness, r.events, 0, &[]);
+            let mut run = Run::from_events(r.harness, r.events, 0, &[]);
             run.diagnostics = r.diagnostics;
             return Ok(run);
         }
@@ -346,7 +371,7 @@ pub fn read_transcript_jsonl(text: &str) -> Result<Run> {
             serde_json::from_str(line).map_err(|e| MatcherError::new(ErrorCode::InvalidJson, path(), e.to_string()))?;
         events.push(event_from_value(v, &path())?);
     }
-    Ok(Run::from_events("reeval", events, 0, &[]))
+    Ok(Run::from_events(Some(Harness::Reeval), events, 0, &[]))
 }
 
 /// Reads one event from a JSON value. Errors: `INVALID_ARGUMENT` at `path`.

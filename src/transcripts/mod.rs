@@ -12,7 +12,9 @@
 //! let text = r#"{"type":"turn.started"}
 //! {"type":"item.completed","item":{"id":"item_1","type":"mcp_tool_call","server":"stamp","tool":"house_stamp","arguments":{},"status":"completed"}}"#;
 //! let run = normalize_text(text, None, &NormalizeOptions::default()).unwrap();
-//! assert_eq!(run.harness, "codex");
+//! use mcp_matchers::transcripts::Harness;
+//! assert_eq!(run.harness, Some(Harness::Codex));
+//! assert_eq!(run.harness_name(), "codex"); // its JSON `harness`
 //! assert_eq!(run.events()[0].name.as_deref(), Some("mcp__stamp__house_stamp"));
 //!
 //! // Matchers take a turn or the whole run (reeval's `c`) as a `Subject`.
@@ -28,7 +30,7 @@
 //! | module | what |
 //! |---|---|
 //! | `events` | [`Event`], [`Turn`], [`Run`]; reeval's `transcript.jsonl` ([`read_transcript_jsonl`], [`write_transcript_jsonl`]) |
-//! | `normalize`, `detect` | [`normalize_transcript`], [`normalize_text`], [`detect_harness`], [`Harness`]; a `NOTHING_READ` [`TranscriptDiagnostic`] for a non-empty input of which nothing was read |
+//! | `normalize`, `detect` | [`normalize_transcript`], [`normalize_text`], [`normalize_reader`] (JSON lines from a `BufRead`, line by line), [`detect_harness`], [`Harness`]; a `NOTHING_READ` [`TranscriptDiagnostic`] for a non-empty input of which nothing was read |
 //! | `harness/` (`claude`, `codex`, `gemini`, `opencode`, `cursor`, `pi`, `goose`, `acp`) | one adapter per harness |
 //! | `paths`, `globs`, `query` | workspace paths, MCP names, `apply_patch` files, globs, what a matcher asks for |
 //! | `matchers`, `outcomes`, `records` | the matchers, the workspace/exec/judge checks, labels and records |
@@ -57,7 +59,9 @@ pub use matchers::{
     to_have_edited, to_have_fetched, to_have_run, to_have_searched, trajectory_f1, HarnessCapabilityError, MatchResult,
     Subject, TrajectoryScore,
 };
-pub use normalize::{normalize_records, normalize_text, normalize_transcript, records_from_text, Harness};
+pub use normalize::{
+    normalize_reader, normalize_records, normalize_text, normalize_transcript, records_from_text, Harness,
+};
 pub use outcomes::{exec_from_value, to_have_changed, to_have_file, to_pass, to_succeed, to_succeed_number};
 pub use paths::{patch_files, relative_path, split_mcp};
 pub use query::{InputMatch, JsRegex, TextOrRegex};

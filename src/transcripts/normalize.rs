@@ -9,6 +9,7 @@ use super::harness::{acp, claude, codex, codex_rollout, cursor, gemini, goose, o
 use crate::error::{MatcherError, Result};
 use serde_json::Value;
 use std::cell::Cell;
+use std::io::BufRead;
 
 /// The harnesses with an adapter, by their canonical names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,21 +189,22 @@ fn flatten(v: Value) -> Flat {
 pub fn normalize_records(records: Vec<Value>, harness: Option<Harness>, opts: &NormalizeOptions) -> Result<Run> {
     let seen = Cell::new(0usize);
     let mut it = records.into_iter().inspect(|_| seen.set(seen.get() + 1));
-    normalize_iter(&mut it, harness, opts, &Cell::new(None), &seen, false)
+    normalize_iter(&mut it, harness, opts, &Cell::new(None), &seen, &Cell::new(false))
 }
 
 /// Records are read one at a time and dropped once their adapter has seen
 /// them; the first 500 are kept for detection. `found` is set to the harness
 /// as soon as it is known (text input uses it to skip lines unparsed);
 /// `seen` counts the input's records as the iterator yields (or skips) them;
-/// `text` says the input was non-empty text (a diagnostic even without records).
+/// `text` says the input was non-empty text (a diagnostic even without
+/// records), read once the records are exhausted.
 fn normalize_iter(
     records: &mut dyn Iterator<Item = Value>,
     harness: Option<Harness>,
     opts: &NormalizeOptions,
     found: &Cell<Option<Harness>>,
     seen: &Cell<usize>,
-    text: bool,
+    text: &Cell<bool>,
 ) -> Result<Run> {
     let given = harness.is_some();
     let mut records = records.flat_map(flatten);
@@ -213,8 +215,8 @@ fn normalize_iter(
     let harness = match harness.or_else(|| detect_harness(&head)) {
         Some(h) => h,
         None if head.is_empty() => {
-            let mut run = Run::from_events("unknown", Vec::new(), 0, &[]);
-            note_nothing_read(&mut run, seen.get(), text, None);
+            let mut run = Run::from_events(None, Vec::new(), 0, &[]);
+            note_nothing_read(&mut run, seen.get(), text.get(), None);
             return Ok(run);
         }
         None => {
@@ -239,9 +241,9 @@ fn normalize_iter(
             .map(|(i, v)| event_from_value(v, &format!("input[{i}]")))
             .collect::<Result<Vec<_>>>()?;
         drop(all);
-        let mut run = Run::from_events("reeval", events, 0, &[]);
+        let mut run = Run::from_events(Some(Harness::Reeval), events, 0, &[]);
         if run.event_count() == 0 {
-            note_nothing_read(&mut run, seen.get(), text, looks.harness());
+            note_nothing_read(&mut run, seen.get(), text.get(), looks.harness());
         }
         return Ok(run);
     }
@@ -262,9 +264,9 @@ fn normalize_iter(
     all.by_ref().for_each(drop);
     drop(all);
     let read = b.read_anything();
-    let mut run = b.finish(harness.as_str());
+    let mut run = b.finish(harness);
     if !read {
-        note_nothing_read(&mut run, seen.get(), text, looks.harness());
+        note_nothing_read(&mut run, seen.get(), text.get(), looks.harness());
     }
     Ok(run)
 }
@@ -278,13 +280,14 @@ fn note_nothing_read(run: &mut Run, records: usize, text: bool, looks: Option<Ha
         0 => "read nothing: no line of the input is a JSON record".to_string(),
         n => {
             let plural = if n == 1 { "record" } else { "records" };
-            let what = if run.harness == "reeval" {
-                "a reeval transcript event".to_string()
-            } else {
-                format!("a {} turn or tool call", run.harness)
+            let what = match run.harness {
+                Some(Harness::Reeval) => "a reeval transcript event".to_string(),
+                _ => format!("a {} turn or tool call", run.harness_name()),
             };
-            let hint = match looks.map(Harness::as_str) {
-                Some(h) if h != run.harness => format!(" (they look like {h}'s: pass options.harness \"{h}\")"),
+            let hint = match looks {
+                Some(h) if Some(h) != run.harness => {
+                    format!(" (they look like {h}'s: pass options.harness \"{h}\")")
+                }
                 _ => String::new(),
             };
             format!("read nothing from {n} {plural}: none is {what}{hint}")
@@ -331,17 +334,87 @@ pub fn normalize_text(text: &str, harness: Option<Harness>, opts: &NormalizeOpti
             let seen = Cell::new(0usize);
             let mut records = trimmed
                 .lines()
-                .filter(|l| {
-                    let t = l.trim_start();
-                    let record = t.starts_with('{') || t.starts_with('[');
-                    if record {
-                        seen.set(seen.get() + 1);
-                    }
-                    record && wanted(found.get(), l)
-                })
+                .filter(|l| record_line(l, &seen, &found))
                 .filter_map(parse_line);
-            normalize_iter(&mut records, harness, opts, &found, &seen, !trimmed.is_empty())
+            let text = Cell::new(!trimmed.is_empty());
+            normalize_iter(&mut records, harness, opts, &found, &seen, &text)
         }
+    }
+}
+
+/// Whether a JSONL line is a record to parse: it starts with `{` or `[`
+/// (counted in `seen`) and the harness found so far may need it ([`wanted`]).
+fn record_line(line: &str, seen: &Cell<usize>, found: &Cell<Option<Harness>>) -> bool {
+    let t = line.trim_start();
+    let record = t.starts_with('{') || t.starts_with('[');
+    if record {
+        seen.set(seen.get() + 1);
+    }
+    record && wanted(found.get(), line)
+}
+
+/// Normalises JSON-lines transcript text read from `reader` one line at a
+/// time, as [`normalize_text`] reads a JSONL text, without holding the input
+/// in memory: a line is parsed, handed to the harness's adapter and dropped
+/// (only the first 500 records are kept while the harness is detected, when
+/// `harness` is `None`). Lines that are not JSON (banners, `#` comments) are
+/// skipped; a byte-order mark before the first line is ignored.
+///
+/// Takes one record per line: a JSON document spread over several lines (a
+/// pretty-printed Gemini CLI `session-*.json`) is not one record here and
+/// gives a run with a `NOTHING_READ` diagnostic; read such a file with
+/// [`normalize_text`].
+///
+/// Errors: as [`normalize_text`]; `INVALID_ARGUMENT` at `input[<line>]`
+/// (0-based line index) when `reader` fails or the line is not UTF-8.
+///
+/// ```
+/// use mcp_matchers::transcripts::{normalize_reader, Harness, NormalizeOptions};
+/// let text = "Codex v0.66\n{\"type\":\"turn.started\"}\n\
+///     {\"type\":\"item.completed\",\"item\":{\"id\":\"i\",\"type\":\"command_execution\",\"command\":\"ls\",\"exit_code\":0,\"status\":\"completed\"}}\n";
+/// let run = normalize_reader(text.as_bytes(), None, &NormalizeOptions::default())?;
+/// assert_eq!(run.harness, Some(Harness::Codex));
+/// assert_eq!(run.events()[0].target.as_deref(), Some("ls"));
+/// # Ok::<(), mcp_matchers::MatcherError>(())
+/// ```
+pub fn normalize_reader(reader: impl BufRead, harness: Option<Harness>, opts: &NormalizeOptions) -> Result<Run> {
+    let found = Cell::new(harness);
+    let seen = Cell::new(0usize);
+    let text = Cell::new(false);
+    let failed: Cell<Option<MatcherError>> = Cell::new(None);
+    let mut records = reader
+        .lines()
+        .enumerate()
+        .map_while(|(i, line)| match line {
+            Ok(line) => Some((i, line)),
+            Err(e) => {
+                failed.set(Some(MatcherError::invalid_argument(
+                    format!("input[{i}]"),
+                    format!("cannot read line {i} of the transcript: {e}"),
+                )));
+                None
+            }
+        })
+        .filter_map(|(i, line)| {
+            let line = if i == 0 {
+                line.trim_start_matches('\u{feff}')
+            } else {
+                &line
+            };
+            if !line.trim().is_empty() {
+                text.set(true);
+            }
+            if record_line(line, &seen, &found) {
+                parse_line(line)
+            } else {
+                None
+            }
+        });
+    let run = normalize_iter(&mut records, harness, opts, &found, &seen, &text);
+    drop(records);
+    match failed.take() {
+        Some(e) => Err(e),
+        None => run,
     }
 }
 

@@ -55,15 +55,22 @@ impl Recorder {
         Recorder::default()
     }
 
-    /// The label a check is recorded under: `given`, or `[not.]<matcher>
-    /// <first_arg>` cut at [`LABEL_MAX`] characters; ` #n` on the n-th use.
-    pub fn label(&mut self, given: Option<&str>, matcher: &str, negated: bool, first_arg: &str) -> String {
+    /// The label a check is recorded under, as reeval's "Labels" section
+    /// gives it: `given`, or `<matcher> <first_arg>` cut at [`LABEL_MAX`]
+    /// characters (Unicode scalar values); ` #n` on the n-th use of one label
+    /// in the attempt. `matcher` is the name as written after `expect(…)`,
+    /// `not.` in front for a negated check (`not.toBe`).
+    ///
+    /// ```
+    /// use mcp_matchers::transcripts::Recorder;
+    /// let mut rec = Recorder::new();
+    /// assert_eq!(rec.label(None, "not.toBe", "3"), "not.toBe 3");
+    /// assert_eq!(rec.label(None, "not.toBe", "3"), "not.toBe 3 #2");
+    /// ```
+    pub fn label(&mut self, given: Option<&str>, matcher: &str, first_arg: &str) -> String {
         let base = match given {
             Some(l) => l.to_string(),
-            None => {
-                let not = if negated { "not." } else { "" };
-                format!("{not}{matcher} {first_arg}").chars().take(LABEL_MAX).collect()
-            }
+            None => format!("{matcher} {first_arg}").chars().take(LABEL_MAX).collect(),
         };
         let n = self.seen.entry(base.clone()).or_insert(0);
         *n += 1;
@@ -75,18 +82,18 @@ impl Recorder {
     }
 
     /// Records a check's outcome: `Ok(result)` (pass or fail) or `Err(text)`
-    /// (it threw). A given label prefixes the message. Returns the record.
-    #[allow(clippy::too_many_arguments)]
+    /// (it threw), under [`Recorder::label`]`(given, matcher, first_arg)`;
+    /// `matcher` (`not.` in front when negated) is the record's `matcher`.
+    /// A given label prefixes the message. Returns the record.
     pub fn record(
         &mut self,
         given: Option<&str>,
         matcher: &str,
-        negated: bool,
         first_arg: &str,
         soft: bool,
         outcome: std::result::Result<&MatchResult, &str>,
     ) -> &CheckRecord {
-        let label = self.label(given, matcher, negated, first_arg);
+        let label = self.label(given, matcher, first_arg);
         let prefix = |m: &str| match given {
             Some(l) => format!("{l}: {m}"),
             None => m.to_string(),
@@ -96,15 +103,10 @@ impl Recorder {
             Ok(r) => (CheckStatus::Fail, Some(prefix(&r.message))),
             Err(e) => (CheckStatus::Error, Some(prefix(e))),
         };
-        let matcher = if negated {
-            format!("not.{matcher}")
-        } else {
-            matcher.to_string()
-        };
         let at = self.records.len();
         self.records.push(CheckRecord {
             label,
-            matcher,
+            matcher: matcher.to_string(),
             status,
             soft,
             message,

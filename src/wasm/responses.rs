@@ -139,7 +139,7 @@ pub fn validate_size_json(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [response, options] = parts(payload, ext, ["response", "options"])?;
         let options = read_size_options(&Reader::new(Some(&options), "options"))?;
-        Ok(validate_size(extract_text(&response).len(), &options))
+        Ok(validate_size(extract_text(&response).len(), options))
     })())
 }
 
@@ -179,7 +179,7 @@ pub fn validate_tool_call_count_json(payload: &[u8], ext: u32) -> Out {
             Val::Num(n) => Some(n as usize),
             _ => None,
         };
-        Ok(tools::validate_tool_call_count(count, &options))
+        Ok(tools::validate_tool_call_count(count, options))
     })())
 }
 

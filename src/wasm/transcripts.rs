@@ -57,7 +57,8 @@ fn normalize(input: &str, is_text: bool, options: &str) -> Result<Run> {
 /// turn's and the run's [`Subject`] both borrow them.
 #[wasm_bindgen]
 pub struct TranscriptRun {
-    harness: String,
+    /// [`Run::harness_name`].
+    harness: &'static str,
     diagnostics: Vec<TranscriptDiagnostic>,
     events: Vec<Event>,
     /// Each turn: its number and the range of its events.
@@ -84,7 +85,7 @@ impl TranscriptRun {
     pub fn new(input: &str, is_text: bool, options: &str) -> std::result::Result<TranscriptRun, JsValue> {
         let run = normalize(input, is_text, options).map_err(to_js)?;
         let mut kept = TranscriptRun {
-            harness: run.harness,
+            harness: run.harness_name(),
             diagnostics: run.diagnostics,
             events: Vec::with_capacity(run.turns.iter().map(|t| t.events.len()).sum()),
             spans: Vec::with_capacity(run.turns.len()),
@@ -395,14 +396,12 @@ impl CheckRecorder {
             let given = arg(&label, "label").opt_str()?;
             let (matcher, first) = (arg(&matcher, "matcher").str()?, arg(&first, "firstArg").str()?);
             let (negated, soft) = (arg(&negated, "negated").opt_bool()?, arg(&soft, "soft").opt_bool()?);
-            let record = self.0.record(
-                given,
-                matcher,
-                negated == Some(true),
-                first,
-                soft == Some(true),
-                outcome,
-            );
+            // The record's matcher and default label: `not.` in front when negated.
+            let matcher = match negated {
+                Some(true) => std::borrow::Cow::Owned(format!("not.{matcher}")),
+                _ => std::borrow::Cow::Borrowed(matcher),
+            };
+            let record = self.0.record(given, &matcher, first, soft == Some(true), outcome);
             Ok(serde_json::to_string(record).unwrap_or_default())
         })()
         .map_err(to_js)

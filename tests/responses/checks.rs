@@ -199,35 +199,36 @@ fn error_checks_match_reference() {
 #[test]
 fn size_checks_match_reference_on_strings_and_seed_on_results() {
     let s = |t: &str| Value::String(t.into());
-    let opts = |min: Option<f64>, max: Option<f64>| SizeOptions {
+    let opts = |min: Option<u64>, max: Option<u64>| SizeOptions {
         min_bytes: min,
         max_bytes: max,
     };
     // Strings are measured alike by both: values from the reference.
-    let r = validate_size(&s("naïve café"), &opts(Some(5.0), Some(11.0))).unwrap();
+    let r = validate_size(&s("naïve café"), &opts(Some(5), Some(11)));
     assert_eq!(
         serde_json::to_value(&r).unwrap(),
         json!({"pass":false,"message":"Response size (12 bytes) exceeds maximum (11 bytes)",
                "details":{"actualBytes":12,"minBytes":5,"maxBytes":11}})
     );
-    let r = validate_size(&s(&"x".repeat(3000)), &opts(Some(1.0), Some(2048.0))).unwrap();
+    let r = validate_size(&s(&"x".repeat(3000)), &opts(Some(1), Some(2048)));
     assert_eq!(r.message, "Response size (2.9 KB) exceeds maximum (2.0 KB)");
     // A CallToolResult: the seed's UTF-8 bytes of the extracted text (61 for
     // echo-unicode's text; the reference counts its pretty-printed JSON).
     let unicode = fixture("everything/echo-unicode.result.json");
     assert_eq!(response_size_bytes(&unicode), 61);
-    let r = validate_size(&unicode, &opts(Some(61.0), Some(61.0))).unwrap();
+    let r = validate_size(&unicode, &opts(Some(61), Some(61)));
     assert_eq!(
         serde_json::to_value(&r).unwrap(),
         json!({"pass":true,"message":"Response size (61 bytes) is within bounds","details":{"actualBytes":61}})
     );
-    let r = validate_size(&unicode, &opts(None, None)).unwrap();
+    let r = validate_size(&unicode, &opts(None, None));
     assert_eq!(
         serde_json::to_value(&r).unwrap(),
         json!({"pass":false,"message":"Size validation requires at least one of maxBytes or minBytes"})
     );
-    let e = validate_size(&unicode, &opts(None, Some(f64::INFINITY))).unwrap_err();
-    assert_eq!(e.path, "options.maxBytes");
+    // Whole bytes are compared exactly, past 2^53 too (2^53 + 1 is no f64).
+    let r = validate_size(&unicode, &opts(Some((1 << 53) + 1), None));
+    assert_eq!(r.details.unwrap()["minBytes"], json!(9_007_199_254_740_993_u64));
 }
 
 #[test]
@@ -287,7 +288,7 @@ mod no_panic {
                 let _ = normalize_tool_response(&v);
                 let _ = extract_text(&v);
                 let _ = validate_error(&v, &ErrorExpectation::AnyOf(vec!["x".into()]));
-                let _ = validate_size(&v, &SizeOptions { min_bytes: Some(1e300), max_bytes: Some(-1e300) });
+                let _ = validate_size(&v, &SizeOptions { min_bytes: Some(u64::MAX), max_bytes: Some(0) });
                 let _ = validate_response(&v, &v);
             }
         }

@@ -90,7 +90,7 @@ fn a_response_that_is_not_a_simulation_result_fails_without_metrics() {
             "toolsTriggered expectation requires mcp_host mode \u{2014} response must be an MCPHostSimulationResult"
         );
         assert_eq!(v.metrics, None);
-        let c = validate_tool_call_count(&r, &CountOptions::default()).unwrap();
+        let c = validate_tool_call_count(&r, &CountOptions::default());
         assert_eq!(
             c.message,
             "toolCallCount expectation requires mcp_host mode \u{2014} response must be an MCPHostSimulationResult"
@@ -101,30 +101,31 @@ fn a_response_that_is_not_a_simulation_result_fails_without_metrics() {
 #[test]
 fn count_checks_exact_then_min_then_max() {
     let opts = CountOptions {
-        exact: Some(2.0),
-        min: Some(5.0),
+        exact: Some(2),
+        min: Some(5),
         max: None,
     };
-    let r = validate_tool_call_count(&response(), &opts).unwrap();
+    let r = validate_tool_call_count(&response(), &opts);
     assert_eq!(r.message, "Expected exactly 2 tool call(s), but got 3");
     assert_eq!(r.details, Some(json!({ "actual": 3, "expected": 2 })));
     let opts = CountOptions {
-        min: Some(1.0),
-        max: Some(3.0),
+        min: Some(1),
+        max: Some(3),
         exact: None,
     };
-    let r = validate_tool_call_count(&response(), &opts).unwrap();
+    let r = validate_tool_call_count(&response(), &opts);
     assert!(r.pass);
     assert_eq!(r.message, "Tool call count (3) is within expected range");
-    let e = validate_tool_call_count(
+    // The reference's `details: { actual: count, expected: exact }` for exact 0.
+    let r = validate_tool_call_count(
         &response(),
         &CountOptions {
-            min: Some(f64::NAN),
+            exact: Some(0),
             ..Default::default()
         },
-    )
-    .unwrap_err();
-    assert_eq!((e.code, e.path.as_str()), (ErrorCode::InvalidArgument, "options.min"));
+    );
+    assert_eq!(r.message, "Expected exactly 0 tool call(s), but got 3");
+    assert_eq!(r.details, Some(json!({ "actual": 3, "expected": 0 })));
 }
 
 #[test]

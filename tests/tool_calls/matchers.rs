@@ -163,17 +163,17 @@ fn argument_validators_follow_the_seed_examples() {
     assert!(match_tool_call_with_partial_args(
         "createTask",
         &obj(json!({ "name": "Task" })),
-        &calls()
+        calls()
     ));
     assert!(match_tool_call_with_partial_args(
         "createTask",
         &obj(json!({ "priority": "high" })),
-        &calls()
+        calls()
     ));
     assert!(!match_tool_call_with_partial_args(
         "createTask",
         &obj(json!({ "status": "open" })),
-        &calls()
+        calls()
     ));
     assert!(match_tool_argument("add", "a", &json!(2), &add));
     assert!(!match_tool_argument("add", "b", &json!(10), &add));
@@ -181,10 +181,10 @@ fn argument_validators_follow_the_seed_examples() {
         "createTask",
         "name",
         |v| v.is_string(),
-        &calls()
+        calls()
     ));
     // Only own keys: the reference's `key in` would find `toString` on every object.
-    assert!(!match_tool_argument_with("createTask", "toString", |_| true, &calls()));
+    assert!(!match_tool_argument_with("createTask", "toString", |_| true, calls()));
 }
 
 #[test]

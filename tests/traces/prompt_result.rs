@@ -95,3 +95,43 @@ fn trace_format_names_parse_and_print() {
     );
     assert!(e.message.contains("anthropic"), "{}", e.message);
 }
+
+#[test]
+fn a_prompt_result_is_judged_in_place_against_expected_calls() {
+    // tests/traces/fixtures.json: four retrieve_entity_info calls; their
+    // inputs in the fixture are { name: Alice }, Bob, Charlie, Daisy.
+    let r = read("anthropic/message.parallel-tool-use.json");
+    let call = |name: &str| ToolCall::new("retrieve_entity_info", json!({ "name": name })).unwrap();
+    let expected: Vec<ToolCall> = ["Alice", "Bob", "Charlie", "Daisy"].map(call).into();
+    let strict = MatchOptions {
+        tool_call_order: Some(ToolCallOrder::Strict),
+        ..Default::default()
+    };
+    // The `TraceToolCall`s as they are: no `ToolCall` is built from them.
+    assert!(evaluate_tool_calls(&expected, r.tool_calls(), &strict).passed);
+    // Any iterator of borrowed calls: the first two only.
+    assert!(evaluate_tool_calls(&expected[..2], r.tool_calls().iter().take(2), &strict).passed);
+    // Eve instead of Daisy: the same tool with other arguments.
+    let mut other = expected.clone();
+    other[3] = call("Eve");
+    let v = evaluate_tool_calls(&other, r.tool_calls(), &strict);
+    assert!(!v.passed);
+    assert_eq!(
+        serde_json::to_value(&v.argument_mismatches).unwrap(),
+        json!([{ "toolName": "retrieve_entity_info", "expectedArgs": { "name": "Eve" }, "actualArgs": { "name": "Daisy" } }])
+    );
+    assert_eq!(v, evaluate_tool_calls(&other, r.to_tool_calls(), &strict));
+    // The validators too.
+    assert!(mcp_matchers::match_tool_argument(
+        "retrieve_entity_info",
+        "name",
+        &json!("Charlie"),
+        r.tool_calls()
+    ));
+    assert!(!mcp_matchers::match_tool_argument(
+        "retrieve_entity_info",
+        "name",
+        &json!("Eve"),
+        r.tool_calls()
+    ));
+}

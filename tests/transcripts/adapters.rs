@@ -22,7 +22,7 @@ fn run_in(path: &str, workspace: &str) -> Run {
 #[test]
 fn claude_code_stored_session_line_with_an_mcp_tool() {
     let r = run("claude-code/agentcmd_session-line_tool-mcp__happy__change_title.jsonl");
-    assert_eq!(r.harness, "claude-code");
+    assert_eq!(r.harness, Some(Harness::ClaudeCode));
     assert_eq!(r.turns.len(), 1);
     let e = r.events()[0];
     assert_eq!(e.name.as_deref(), Some("mcp__happy__change_title"));
@@ -36,7 +36,7 @@ fn claude_code_stored_session_line_with_an_mcp_tool() {
 #[test]
 fn claude_code_session_write_read_and_a_rejected_edit() {
     let r = run("claude-code/claudeless_session_write-read-edit-denied.jsonl");
-    assert_eq!(r.harness, "claude-code");
+    assert_eq!(r.harness, Some(Harness::ClaudeCode));
     // Two prompts ("Create a file…", "Edit test.txt…"); the /exit echo lines are not turns.
     assert_eq!(r.turns.len(), 2);
     // file_path is the workspace itself (/tmp/workspace, the session's cwd).
@@ -113,7 +113,7 @@ fn claude_code_stream_json_turns_end_at_result() {
 #[test]
 fn codex_file_change_is_a_file_edit() {
     let r = run("codex/agentcmd_codex-exec_file_change.jsonl");
-    assert_eq!(r.harness, "codex");
+    assert_eq!(r.harness, Some(Harness::Codex));
     assert_eq!(
         summary(&r),
         vec![row(
@@ -174,7 +174,7 @@ fn codex_every_item_type() {
 #[test]
 fn codex_web_search_with_duplicate_ids_and_comment_lines() {
     let r = run("codex/untether_codex-0.157_web_search.jsonl");
-    assert_eq!(r.harness, "codex");
+    assert_eq!(r.harness, Some(Harness::Codex));
     // The duplicate "id" key keeps its last value, the raw exec id.
     assert_eq!(
         summary(&r),
@@ -202,7 +202,7 @@ fn codex_web_search_with_duplicate_ids_and_comment_lines() {
 #[test]
 fn gemini_stored_chat_messages() {
     let r = run("gemini-cli/agentcmd_gemini-session-msg_tool-google_web_search.json");
-    assert_eq!(r.harness, "gemini-cli");
+    assert_eq!(r.harness, Some(Harness::GeminiCli));
     assert_eq!(
         summary(&r),
         vec![row(
@@ -254,7 +254,7 @@ fn gemini_stored_chat_messages() {
 #[test]
 fn opencode_bash_and_error_runs() {
     let r = run("opencode/untether_opencode-run-json_bash.jsonl");
-    assert_eq!(r.harness, "opencode");
+    assert_eq!(r.harness, Some(Harness::OpenCode));
     assert_eq!(
         summary(&r),
         vec![row(0, "tool", "bash", "r9bQWsNLvOrJGIOz", "echo hello", Some(true))]
@@ -265,7 +265,7 @@ fn opencode_bash_and_error_runs() {
     assert_eq!(e.duration_ms, Some(50.0)); // time.end 1767036061173
     assert_eq!(e.at_ms, Some(1785.0)); // first line at 1767036059338
     let r = run("opencode/untether_opencode-run-json_error.jsonl");
-    assert_eq!(r.harness, "opencode");
+    assert_eq!(r.harness, Some(Harness::OpenCode));
     assert!(r.events().is_empty());
     assert_eq!(r.turns.len(), 1);
 }
@@ -273,7 +273,7 @@ fn opencode_bash_and_error_runs() {
 #[test]
 fn pi_bash_and_write() {
     let r = run("pi/untether_pi-mode-json_bash-write.jsonl");
-    assert_eq!(r.harness, "pi");
+    assert_eq!(r.harness, Some(Harness::Pi));
     assert_eq!(
         summary(&r),
         vec![
@@ -301,7 +301,7 @@ fn pi_print_events_with_a_retry() {
 #[test]
 fn cursor_shell_calls_and_unreported_web_events() {
     let r = run("cursor/cursor-hack_full_session.jsonl");
-    assert_eq!(r.harness, "cursor");
+    assert_eq!(r.harness, Some(Harness::Cursor));
     assert_eq!(
         summary(&r),
         vec![row(0, "tool", "shell", "call_1", "sleep 5", Some(true))]
@@ -376,7 +376,7 @@ fn mcp_names_from_each_harness_form() {
 {"type":"message","message":{"role":"assistant","created":2,"content":[{"type":"toolRequest","id":"t1","toolCall":{"status":"success","value":{"name":"my__srv__get","arguments":{"a":1}}}},{"type":"toolRequest","id":"t2","toolCall":{"status":"success","value":{"name":"developer__shell","arguments":{"command":"ls"}}}}]}}
 {"type":"message","message":{"role":"user","created":3,"content":[{"type":"toolResponse","id":"t1","toolResult":{"status":"success","value":[{"type":"text","text":"ok"}]}}]}}"#;
     let r = normalize_text(goose, None, &opts).unwrap();
-    assert_eq!(r.harness, "goose");
+    assert_eq!(r.harness, Some(Harness::Goose));
     assert_eq!(
         summary(&r),
         vec![
@@ -441,7 +441,7 @@ fn acp_updates_patch_earlier_fields() {
         ..Default::default()
     };
     let r = normalize_text(text, None, &opts).unwrap();
-    assert_eq!(r.harness, "acp");
+    assert_eq!(r.harness, Some(Harness::Acp));
     assert_eq!(
         summary(&r),
         vec![
@@ -457,7 +457,7 @@ fn reeval_transcript_jsonl_reads_and_writes() {
     // The seed's transcript.jsonl line (its extra "references" field is ignored).
     let line = r#"{"turn":0,"ts":"2026-09-26T18:01:03.610Z","atMs":4494,"durationMs":7096,"type":"web-search","toolCallId":"tool_25149535-3dd1-49a6-8027-0d896edbed2","query":"Node.js LTS release line 2025 2026 current","references":2}"#;
     let r = read_transcript_jsonl(line).unwrap();
-    assert_eq!(r.harness, "reeval");
+    assert_eq!(r.harness, Some(Harness::Reeval));
     let e = r.events()[0];
     assert_eq!(e.kind, EventType::WebSearch);
     assert_eq!(e.at_ms, Some(4494.0));
@@ -541,7 +541,7 @@ fn codex_lines_are_read_whatever_the_spacing_or_escapes_of_their_types() {
 {"type":"turn.started"}
 {"type":"item.completed","item":{"id":"d","type":"mcp_tool_call","server":"s","tool":"t","arguments":{},"status":"completed"}}"#;
     let r = normalize_text(text, None, &NormalizeOptions::default()).unwrap();
-    assert_eq!(r.harness, "codex");
+    assert_eq!(r.harness, Some(Harness::Codex));
     let names: Vec<_> = r
         .iter_events()
         .map(|e| (e.turn, e.name.clone().unwrap(), e.target.clone()))
@@ -558,5 +558,63 @@ fn codex_lines_are_read_whatever_the_spacing_or_escapes_of_their_types() {
     assert_eq!(
         normalize_text(text, Some(Harness::Codex), &NormalizeOptions::default()).unwrap(),
         r
+    );
+}
+
+#[test]
+fn a_run_without_a_harness_is_unknown_in_json_and_reads_back() {
+    // An input with no record: no harness to tell, `"harness": "unknown"` in JSON.
+    let r = normalize_text("", None, &NormalizeOptions::default()).unwrap();
+    assert_eq!(r.harness, None);
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(v["harness"], json!("unknown"));
+    assert_eq!(serde_json::from_value::<Run>(v).unwrap().harness, None);
+    let back: Run = serde_json::from_value(json!({ "harness": "codex", "events": [] })).unwrap();
+    assert_eq!(back.harness, Some(Harness::Codex));
+    assert_eq!(serde_json::to_value(&back).unwrap()["harness"], json!("codex"));
+    // Any other name is refused, not kept.
+    let e = serde_json::from_value::<Run>(json!({ "harness": "vim", "events": [] })).unwrap_err();
+    assert!(e.to_string().starts_with("unknown harness \"vim\""), "{e}");
+}
+
+#[test]
+fn a_jsonl_file_is_normalised_line_by_line_from_a_reader() {
+    let dir = format!("{}/tests/fixtures/transcripts", env!("CARGO_MANIFEST_DIR"));
+    let open = |path: &str| std::io::BufReader::new(std::fs::File::open(format!("{dir}/{path}")).unwrap());
+    let opts = NormalizeOptions::default();
+    // The fixture's eight events, the first its `pytest -q` command.
+    let r = normalize_reader(open("codex/untether_SYNTHETIC_all_item_types.jsonl"), None, &opts).unwrap();
+    assert_eq!(r.harness, Some(Harness::Codex));
+    assert_eq!(r.event_count(), 8);
+    assert_eq!(r.events()[0].target.as_deref(), Some("pytest -q"));
+    // Every JSON-lines fixture reads as its whole text does.
+    for path in [
+        "claude-code/claudeless_session_write-read-edit-denied.jsonl",
+        "codex/agtrace_codex-0.66-rollout_shell-command-apply-patch.jsonl",
+        "cursor/cursor-hack_full_session.jsonl",
+        "opencode/untether_opencode-run-json_bash.jsonl",
+        "pi/pi-mono_session-file_before-compaction.jsonl",
+    ] {
+        let streamed = normalize_reader(open(path), None, &opts).unwrap();
+        assert_eq!(streamed, normalize_text(&fixture(path), None, &opts).unwrap(), "{path}");
+        assert!(streamed.event_count() > 0, "{path}");
+    }
+    // No JSON line: the seed's diagnostic, as for text.
+    let r = normalize_reader("Codex v0.66\nnothing here\n".as_bytes(), None, &opts).unwrap();
+    assert_eq!(r.harness, None);
+    assert_eq!(
+        r.diagnostics[0].message,
+        "read nothing: no line of the input is a JSON record"
+    );
+    assert!(normalize_reader("".as_bytes(), None, &opts)
+        .unwrap()
+        .diagnostics
+        .is_empty());
+    // A line that is not UTF-8 is an error at its index, not skipped.
+    let bytes: &[u8] = b"{\"type\":\"turn.started\"}\n\xff\xfe\n";
+    let e = normalize_reader(bytes, Some(Harness::Codex), &opts).unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_str()),
+        (mcp_matchers::ErrorCode::InvalidArgument, "input[1]")
     );
 }

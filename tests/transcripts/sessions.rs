@@ -22,7 +22,7 @@ fn opts(workspace: Option<&str>) -> NormalizeOptions {
 fn a_codex_rollout_file_is_read_as_codex() {
     let text = fixture(ROLLOUT);
     let r = normalize_text(&text, None, &opts(None)).unwrap();
-    assert_eq!(r.harness, "codex");
+    assert_eq!(r.harness, Some(Harness::Codex));
     assert!(r.diagnostics.is_empty());
     // Two `user_message` events: "add myapp directory …" and "cd to myapp and run python hoge.py".
     assert_eq!(r.turns.len(), 2);
@@ -134,7 +134,7 @@ fn rollout_matchers_see_the_shell_commands_and_the_patch() {
 #[test]
 fn a_pi_session_file_reads_its_workspace_from_the_header() {
     let r = normalize_text(&fixture(PI_SESSION), None, &opts(None)).unwrap();
-    assert_eq!(r.harness, "pi");
+    assert_eq!(r.harness, Some(Harness::Pi));
     assert!(r.diagnostics.is_empty());
     // 55 user messages; 454 toolCall blocks (206 bash, 125 edit, 107 read, 16 write), each
     // its own event; the three `bashExecution` messages (the user's `!ls`, `!find .`) are not.
@@ -237,7 +237,7 @@ fn acp_reads_the_workspace_from_session_new() {
 {"jsonrpc":"2.0","id":2,"method":"session/prompt","params":{"sessionId":"s","prompt":[{"type":"text","text":"fix it"}]}}
 {"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"tool_call","toolCallId":"e1","title":"Edit","kind":"edit","status":"completed","locations":[{"path":"/home/user/project/src/a.ts"}]}}}"#;
     let r = normalize_text(text, None, &opts(None)).unwrap();
-    assert_eq!(r.harness, "acp");
+    assert_eq!(r.harness, Some(Harness::Acp));
     assert_eq!(
         summary(&r),
         vec![row(0, "file-edit", "acp_tool_e1", "e1", "src/a.ts", Some(true))]
@@ -275,11 +275,11 @@ fn reading_nothing_from_a_non_empty_input_is_a_diagnostic() {
     );
     // No JSON line at all.
     let r = normalize_text("Codex v0.66\nnothing here\n", None, &opts(None)).unwrap();
-    assert_eq!(r.harness, "unknown");
+    assert_eq!((r.harness, r.harness_name()), (None, "unknown"));
     assert_eq!(nothing_read(&r), "read nothing: no line of the input is a JSON record");
     let r = normalize_text("banner\n", Some(Harness::Pi), &opts(None)).unwrap();
     assert_eq!(
-        (r.harness.as_str(), nothing_read(&r)),
+        (r.harness_name(), nothing_read(&r)),
         ("pi", "read nothing: no line of the input is a JSON record")
     );
     // One record, parsed.
@@ -308,7 +308,7 @@ fn every_adapter_reports_reading_nothing() {
     // Every adapter but reeval's own (its records are already events).
     for h in Harness::ALL.into_iter().filter(|&h| h != Harness::Reeval) {
         let r = normalize_text(foreign, Some(h), &opts(None)).unwrap();
-        assert_eq!(r.harness, h.as_str());
+        assert_eq!(r.harness, Some(h));
         let expected = format!(
             "read nothing from 2 records: none is a {} turn or tool call",
             h.as_str()
