@@ -42,12 +42,21 @@ export function jsonText(v, path) {
   return text === undefined ? text : capped(text, path);
 }
 
-// `texts`: [json, extended, name?] per part; `name` labels a too-large part.
+// `texts`: [json, extended, name?, raws?] per part; `name` labels a too-large
+// part; `raws`: [path, string] pairs of strings taken out of the part's JSON
+// (textBlocks), sent after the parts as their UTF-8 bytes (src/wasm/wire.rs).
 export function payload(texts) {
   let ext = 0;
   let text = "";
   let total = 0;
-  for (const t of texts) total += t[0].length;
+  const raws = [];
+  texts.forEach((t, i) => {
+    total += t[0].length;
+    for (const [path, s] of t[3] ?? []) {
+      total += s.length;
+      raws.push([i, path, s]);
+    }
+  });
   if (total > MAX_PAYLOAD) {
     const largest = texts.reduce((a, b) => (b[0].length > a[0].length ? b : a));
     fail("UNSUPPORTED_VALUE", largest[2] ?? "arguments", `input too large: ${total} characters of JSON (at most ${MAX_PAYLOAD} per call)`);
@@ -56,11 +65,67 @@ export function payload(texts) {
     if (texts[i][1]) ext |= 1 << i;
     text = i === 0 ? texts[0][0] : text + "\n" + texts[i][0];
   }
+  if (raws.length > 0) return withRaws(text, ext, raws);
   const worst = text.length * 3;
   if (worst > SCRATCH_MAX) return [encoder.encode(text), ext];
   if (scratch.length < worst) scratch = new Uint8Array(Math.max(worst, scratch.length * 2));
   const { written } = encoder.encodeInto(text, scratch);
   return [scratch.subarray(0, written), ext];
+}
+
+// `parts 0x01 strings 0x01 table` (src/wasm/wire.rs RAW_STRINGS): each string
+// encoded once, straight into the buffer.
+function withRaws(text, ext, raws) {
+  let worst = text.length * 3 + 2;
+  for (const [, path, s] of raws) worst += s.length * 3 + JSON.stringify(path).length * 3 + 24;
+  const buf = worst > SCRATCH_MAX ? new Uint8Array(worst) : scratch.length >= worst ? scratch : (scratch = new Uint8Array(Math.max(worst, scratch.length * 2)));
+  const put = (s, at) => encoder.encodeInto(s, buf.subarray(at)).written;
+  let at = put(text, 0);
+  buf[at++] = 1;
+  const table = [];
+  for (const [i, path, s] of raws) {
+    const n = put(s, at);
+    at += n;
+    table.push([i, path, n]);
+  }
+  buf[at++] = 1;
+  at += put(JSON.stringify(table), at);
+  return [buf.subarray(0, at), (ext | 0x80000000) >>> 0];
+}
+
+/** Text blocks at least this long cross out of band (textBlocks). */
+const RAW_MIN = 4096;
+
+/**
+ * A CallToolResult whose text blocks are long, as `[copy, raws]`: the copy
+ * with those blocks' `text` emptied (what JSON.stringify then writes is the
+ * rest of the result, in the same key order) and `raws` the `[path, text]`
+ * pairs, so the texts cross without a JSON.stringify of them (src/wasm/wire.rs).
+ * `null` when the result is not such a plain object (own enumerable data
+ * properties on plain prototypes, no toJSON, well-formed texts): then it
+ * crosses as its JSON.stringify text, as before.
+ */
+export function textBlocks(v) {
+  const data = (o, key) => {
+    const d = Object.getOwnPropertyDescriptor(o, key);
+    return d !== undefined && d.enumerable && "value" in d ? d.value : undefined;
+  };
+  const plainObject = (o) => o !== null && typeof o === "object" && Object.getPrototypeOf(o) === Object.prototype && o.toJSON === undefined;
+  if (!plainObject(v)) return null;
+  const content = data(v, "content");
+  if (!Array.isArray(content) || Object.getPrototypeOf(content) !== Array.prototype || content.toJSON !== undefined) return null;
+  let copy = null;
+  const raws = [];
+  for (let i = 0; i < content.length; i++) {
+    const block = content[i];
+    if (!plainObject(block)) continue;
+    const text = data(block, "text");
+    if (typeof text !== "string" || text.length < RAW_MIN || typeof text.isWellFormed !== "function" || !text.isWellFormed()) continue;
+    copy ??= content.slice();
+    copy[i] = { ...block, text: "" };
+    raws.push([["content", i, "text"], text]);
+  }
+  return copy === null ? null : [{ ...v, content: copy }, raws];
 }
 
 // Errors live in errors.js (shared with the separately loaded schema module).

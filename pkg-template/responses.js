@@ -26,7 +26,7 @@ const {
 } = responsesWasm;
 // This family's own WebAssembly module, started by responses-wasm.js (shared with evals.js and schema-core.js).
 import { run } from "./responses-wasm.js";
-import { encodeExtended, fail, isPlain } from "./internal.js";
+import { encodeExtended, fail, isPlain, textBlocks } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
 // JSON text of a value. `asText`: a top-level value JSON cannot say is sent as
@@ -49,12 +49,18 @@ function encode(v, path, asText) {
 // response goes as its JSON.stringify text (what the reference prints);
 // `asText` as above.
 const plain = (v, path, asText = false) => [encode(v, path, asText), false, path];
+// A response whose text the check reads: a CallToolResult's long text blocks
+// cross out of band, without a JSON.stringify of them (internal.js textBlocks).
+function textual(response, path) {
+  const split = textBlocks(response);
+  return split === null ? plain(response, path, true) : [encode(split[0], path, true), false, path, split[1]];
+}
 // A value that may hold what JSON cannot say (undefined, NaN, Date, ...): the extended form.
 const value = (v, path) => (isPlain(v, 0) ? [JSON.stringify(v) ?? "null", false, path] : [encodeExtended(v, () => path, []), true, path]);
 
 /** See responses.d.ts. */
 export function normalizeToolResponse(result) {
-  const n = JSON.parse(run(wasmNormalize, [plain(result, "result", true)]));
+  const n = JSON.parse(run(wasmNormalize, [textual(result, "result")]));
   const contentBlocks = n.blocks.map(([index, type, text, mimeType, hasData]) => {
     const block = { type };
     if (text !== null) block.text = text;
@@ -73,7 +79,7 @@ export function normalizeToolResponse(result) {
 
 /** See responses.d.ts. */
 export function extractText(response) {
-  return run(wasmExtractText, [plain(response, "response", true)]);
+  return run(wasmExtractText, [textual(response, "response")]);
 }
 
 /** See responses.d.ts. */
@@ -83,7 +89,7 @@ export function validateResponse(actual, expected) {
 
 /** See responses.d.ts. */
 export function validateText(response, expected, options) {
-  return JSON.parse(run(wasmValidateText, [plain(response, "response", true), plain(expected, "expected"), plain(options, "options")]));
+  return JSON.parse(run(wasmValidateText, [textual(response, "response"), plain(expected, "expected"), plain(options, "options")]));
 }
 
 /** See responses.d.ts. */
@@ -94,12 +100,12 @@ export function validatePattern(response, patterns, options) {
     if (p instanceof RegExp) return [p.source, p.flags];
     return fail("INVALID_ARGUMENT", `patterns[${i}]`, "a pattern must be a string or a RegExp");
   });
-  return JSON.parse(run(wasmValidatePattern, [plain(response, "response", true), plain(wire, "patterns"), plain(options, "options")]));
+  return JSON.parse(run(wasmValidatePattern, [textual(response, "response"), plain(wire, "patterns"), plain(options, "options")]));
 }
 
 /** See responses.d.ts. */
 export function validateError(response, expected = true) {
-  return JSON.parse(run(wasmValidateError, [plain(response, "response", true), plain(expected, "expected")]));
+  return JSON.parse(run(wasmValidateError, [textual(response, "response"), plain(expected, "expected")]));
 }
 
 /** See responses.d.ts. */

@@ -16,6 +16,16 @@
 //! | `{"\u0000":"B<digits>"}` | a `BigInt` |
 //!
 //! Plain JSON text never needs the extended form.
+//!
+//! Strings out of band (bit 31 of `ext`, [`RAW_STRINGS`]): long strings of
+//! a part (a tool response's text blocks) cross as their UTF-8 bytes after
+//! the parts instead of inside the JSON, so that neither side escapes,
+//! scans or copies them as JSON: the payload is `parts 0x01 strings 0x01
+//! table`, where the table is the JSON array `[[part, path, bytes], ...]`
+//! (`path` the keys and indices of the string in its part, where the JSON
+//! holds a placeholder; `bytes` its length, the strings in table order).
+//! `JSON.stringify` never emits a raw U+0001, so the first one ends the
+//! parts and the last one starts the table.
 
 use crate::error::{ErrorCode, MatcherError, Result};
 use crate::value::parse::parse_with;
@@ -42,18 +52,97 @@ pub(crate) fn parse<'a>(text: &'a str, extended: bool, path: &str) -> Result<Val
     parse_with(text, extended.then_some(decode_marker as _), path)
 }
 
+/// Bit 31 of `ext`: the payload ends with strings sent out of band (module docs).
+pub(crate) const RAW_STRINGS: u32 = 1 << 31;
+
 /// Splits a payload of `N` parts and parses each (`names[i]` names part `i`
-/// in errors); a missing part is `null`.
+/// in errors); a missing part is `null`. With [`RAW_STRINGS`], the strings
+/// after the parts are put in place (borrowed, not copied).
+///
+/// Errors: `INVALID_JSON` for a payload that is not UTF-8, a part that does
+/// not parse, or a malformed table of strings.
 pub(crate) fn parts<'a, const N: usize>(payload: &'a [u8], ext: u32, names: [&str; N]) -> Result<[Val<'a>; N]> {
     let text = std::str::from_utf8(payload)
         .map_err(|_| MatcherError::new(ErrorCode::InvalidJson, names[0], "payload is not UTF-8"))?;
+    // Only the responses module's glue sends strings out of band: the other
+    // modules leave the reader out (`cfg!` is a constant, so it is dropped).
+    let (text, raws) = if cfg!(feature = "wasm-responses") && ext & RAW_STRINGS != 0 {
+        raw_strings(text, names[0])?
+    } else {
+        (text, Vec::new())
+    };
     let mut pieces = text.splitn(N, '\n');
     let mut out: [Val<'a>; N] = std::array::from_fn(|_| Val::Undefined);
     for (i, slot) in out.iter_mut().enumerate() {
         let piece = pieces.next().unwrap_or("null");
         *slot = parse(piece, ext & (1 << i) != 0, names[i])?;
     }
+    for (part, path, s) in raws {
+        let slot = out
+            .get_mut(part)
+            .and_then(|v| place(v, &path))
+            .ok_or_else(|| malformed(names[0]))?;
+        *slot = Val::Str(Cow::Borrowed(s));
+    }
     Ok(out)
+}
+
+fn malformed(path: &str) -> MatcherError {
+    MatcherError::new(ErrorCode::InvalidJson, path, "malformed table of out-of-band strings")
+}
+
+/// One string out of band: its part, its path in the part (keys and
+/// indices, as parsed from the table), its text.
+type Raw<'a> = (usize, Vec<Val<'a>>, &'a str);
+
+/// The parts' text and the strings after it (module docs). The table is read
+/// with the crate's own JSON reader (no second one in every module).
+fn raw_strings<'a>(text: &'a str, path: &str) -> Result<(&'a str, Vec<Raw<'a>>)> {
+    let (Some(first), Some(last)) = (text.find('\u{1}'), text.rfind('\u{1}')) else {
+        return Err(malformed(path));
+    };
+    if first == last {
+        return Err(malformed(path));
+    }
+    let Ok(Val::Arr(table)) = crate::value::parse::parse(&text[last + 1..], path) else {
+        return Err(malformed(path));
+    };
+    let count = |v: &Val<'_>| match v {
+        Val::Num(n) if n.fract() == 0.0 && *n >= 0.0 && *n <= u32::MAX as f64 => Some(*n as usize),
+        _ => None,
+    };
+    let mut at = first + 1;
+    let mut raws = Vec::with_capacity(table.len());
+    for row in table {
+        let Val::Arr(mut row) = row else {
+            return Err(malformed(path));
+        };
+        let (Some(len), Some(Val::Arr(keys)), Some(part)) = (row.pop(), row.pop(), row.pop()) else {
+            return Err(malformed(path));
+        };
+        let (Some(part), Some(len), true) = (count(&part), count(&len), row.is_empty()) else {
+            return Err(malformed(path));
+        };
+        let end = at
+            .checked_add(len)
+            .filter(|&e| e <= last && text.is_char_boundary(e))
+            .ok_or_else(|| malformed(path))?;
+        raws.push((part, keys, &text[at..end]));
+        at = end;
+    }
+    if at != last {
+        return Err(malformed(path));
+    }
+    Ok((&text[..first], raws))
+}
+
+/// The value at `path` (object keys, array indices) inside `v`.
+fn place<'v, 'a>(v: &'v mut Val<'a>, path: &[Val<'_>]) -> Option<&'v mut Val<'a>> {
+    path.iter().try_fold(v, |cur, key| match (cur, key) {
+        (Val::Obj(o), Val::Str(k)) => o.get_mut(k),
+        (Val::Arr(items), Val::Num(n)) if n.fract() == 0.0 && *n >= 0.0 => items.get_mut(*n as usize),
+        _ => None,
+    })
 }
 
 #[cfg(test)]
@@ -77,6 +166,39 @@ mod tests {
             parse(r#"{"\u0000":"?"}"#, true, "v").unwrap_err().code,
             ErrorCode::InvalidJson
         );
+    }
+
+    #[test]
+    #[cfg(feature = "wasm-responses")]
+    fn strings_out_of_band_are_put_in_place() {
+        // `{"content":[{"type":"text","text":""}]}` with the text "a\u{1}b\nc é" after it.
+        let raw = "a\u{1}b\nc é";
+        let payload = format!(
+            "{{\"content\":[{{\"type\":\"text\",\"text\":\"\"}}]}}\n[1]\u{1}{raw}\u{1}[[0,[\"content\",0,\"text\"],{}]]",
+            raw.len()
+        );
+        let [r, b] = parts(payload.as_bytes(), RAW_STRINGS, ["response", "b"]).unwrap();
+        let Val::Obj(o) = &r else { panic!("object expected") };
+        let Some(Val::Arr(blocks)) = o.get("content") else {
+            panic!("content expected")
+        };
+        assert_eq!(blocks[0].get("text").and_then(Val::as_str), Some(raw));
+        assert_eq!(b, Val::Arr(vec![Val::Num(1.0)]));
+        // Malformed tables are INVALID_JSON, never a panic.
+        for bad in [
+            "{}\u{1}x",
+            "{}\u{1}x\u{1}[[0,[\"text\"],1]]",
+            "{\"text\":\"\"}\u{1}x\u{1}[[0,[\"text\"],2]]",
+            "{\"text\":\"\"}\u{1}é\u{1}[[0,[\"text\"],1]]",
+            "{\"text\":\"\"}\u{1}x\u{1}[[3,[\"text\"],1]]",
+            "[\"\"]\u{1}x\u{1}[[0,[9],1]]",
+        ] {
+            assert_eq!(
+                parts(bad.as_bytes(), RAW_STRINGS, ["r"]).unwrap_err().code,
+                ErrorCode::InvalidJson,
+                "{bad:?}"
+            );
+        }
     }
 
     #[test]

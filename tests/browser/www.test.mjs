@@ -613,9 +613,15 @@ test("share links: a big input is compressed into the link and reopens the same 
   const huge = JSON.stringify({ object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: noise, tool_calls: calls.slice(0, 2) } }] });
   await page.fill("#trace", huge);
   await page.waitForFunction(() => document.querySelector("#format").textContent.includes("2 tool call"));
-  await page.waitForTimeout(300);
+  // Let every evaluation the new input starts finish first (on a loaded machine a late one
+  // rewrote #timing after the click), then wait for the link's own message.
+  for (let n = -1, m = 0; n !== m; ) {
+    n = m;
+    await page.waitForTimeout(400);
+    m = Number(await page.getAttribute("body", "data-evaluations"));
+  }
   await page.click("#copy-link");
-  assert.match(await page.textContent("#timing"), /too big for a link/);
+  await page.waitForFunction(() => /too big for a link/.test(document.querySelector("#timing").textContent), null, { timeout: 10000 });
   const third = await browser.newPage();
   await third.goto(page.url());
   await third.waitForSelector("body[data-ready=true]", { timeout: 15000 });
