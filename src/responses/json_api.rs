@@ -124,6 +124,13 @@ pub fn extract_text(response: &Value) -> String {
 }
 
 /// The size `validate_size` measures: UTF-8 bytes of [`extract_text`].
+///
+/// ```
+/// use mcp_matchers::responses::response_size_bytes;
+/// use serde_json::json;
+/// // "héllo" is 6 bytes of UTF-8 (é takes two).
+/// assert_eq!(response_size_bytes(&json!({ "content": [{ "type": "text", "text": "héllo" }] })), 6);
+/// ```
 pub fn response_size_bytes(response: &Value) -> usize {
     extract_text(response).len()
 }
@@ -327,6 +334,14 @@ pub fn apply_sanitizers(text: &str, sanitizers: &[Sanitizer]) -> Result<String> 
 /// Errors: `INVALID_ARGUMENT` at `sanitizers[i]` for an unknown built-in
 /// name or shape, at `sanitizers[i].pattern`, `….replacement`,
 /// `….remove[j]` for a member of the wrong type.
+///
+/// ```
+/// use mcp_matchers::responses::{apply_sanitizers, sanitizers_from_json};
+/// use serde_json::json;
+/// let list = sanitizers_from_json(&json!(["uuid", { "pattern": "\\d{4}", "replacement": "YYYY" }])).unwrap();
+/// assert_eq!(apply_sanitizers("id 550e8400-e29b-41d4-a716-446655440000 in 2026", &list).unwrap(), "id [UUID] in YYYY");
+/// assert!(sanitizers_from_json(&json!(["no-such-sanitizer"])).is_err());
+/// ```
 pub fn sanitizers_from_json(v: &Value) -> Result<Vec<Sanitizer>> {
     sanitize::read_sanitizers(&Reader::new(Some(&Val::from(v)), "sanitizers"))
 }
@@ -392,6 +407,15 @@ pub fn normalize_whitespace(text: &str) -> String {
 ///
 /// Errors: the dataset's, when `validate`; `INVALID_ARGUMENT` at `data` for
 /// a non-object when not validating (the reference spreads it).
+///
+/// ```
+/// use mcp_matchers::responses::load_eval_dataset_from_object;
+/// use serde_json::json;
+/// let data = json!({ "name": "smoke", "cases": [{ "id": "c1", "toolName": "echo", "args": { "text": "hi" } }] });
+/// let dataset = load_eval_dataset_from_object(&data, None, true).unwrap();
+/// assert_eq!(dataset["schemas"], json!({}));
+/// assert!(load_eval_dataset_from_object(&json!({ "cases": [] }), None, true).is_err());
+/// ```
 pub fn load_eval_dataset_from_object(data: &Value, schemas: Option<Value>, validate: bool) -> Result<Value> {
     if validate {
         super::validate_eval_dataset(data)?;

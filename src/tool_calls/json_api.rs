@@ -282,6 +282,15 @@ pub fn evaluate_tool_calls<E: AsToolCall, A: AsToolCall>(
 
 /// `matchToolCallWithArgs(toolName, expectedArgs, toolCalls)`: some call of
 /// `tool_name` has arguments deep-equal to `expected_args` (key order ignored).
+///
+/// ```
+/// use mcp_matchers::tool_calls::{match_tool_call_with_args, ToolCall};
+/// use serde_json::json;
+/// let calls = ToolCall::list_from_json(&json!([{ "toolName": "createTask", "arguments": { "name": "x", "status": "open" } }]), "calls").unwrap();
+/// let args = |v: serde_json::Value| v.as_object().unwrap().clone();
+/// assert!(match_tool_call_with_args("createTask", &args(json!({ "status": "open", "name": "x" })), &calls));
+/// assert!(!match_tool_call_with_args("createTask", &args(json!({ "status": "open" })), &calls));
+/// ```
 #[must_use]
 pub fn match_tool_call_with_args<C: AsToolCall>(
     tool_name: &str,
@@ -295,6 +304,15 @@ pub fn match_tool_call_with_args<C: AsToolCall>(
 
 /// `matchToolCallWithPartialArgs(toolName, expectedArgs, toolCalls)`: some
 /// call of `tool_name` has every key of `expected_args` with an equal value.
+///
+/// ```
+/// use mcp_matchers::tool_calls::{match_tool_call_with_partial_args, ToolCall};
+/// use serde_json::json;
+/// let calls = ToolCall::list_from_json(&json!([{ "toolName": "createTask", "arguments": { "name": "x", "status": "open" } }]), "calls").unwrap();
+/// let args = |v: serde_json::Value| v.as_object().unwrap().clone();
+/// assert!(match_tool_call_with_partial_args("createTask", &args(json!({ "status": "open" })), &calls));
+/// assert!(!match_tool_call_with_partial_args("createTask", &args(json!({ "status": "done" })), &calls));
+/// ```
 #[must_use]
 pub fn match_tool_call_with_partial_args<C: AsToolCall>(
     tool_name: &str,
@@ -308,6 +326,14 @@ pub fn match_tool_call_with_partial_args<C: AsToolCall>(
 
 /// `matchToolArgument(toolName, argName, expectedValue, toolCalls)`: some
 /// call of `tool_name` has argument `arg_name` equal to `expected_value`.
+///
+/// ```
+/// use mcp_matchers::tool_calls::{match_tool_argument, ToolCall};
+/// use serde_json::json;
+/// let calls = ToolCall::list_from_json(&json!([{ "toolName": "search", "arguments": { "query": "rust", "limit": 5 } }]), "calls").unwrap();
+/// assert!(match_tool_argument("search", "limit", &json!(5), &calls));
+/// assert!(!match_tool_argument("search", "limit", &json!("5"), &calls));
+/// ```
 #[must_use]
 pub fn match_tool_argument<C: AsToolCall>(
     tool_name: &str,
@@ -324,6 +350,14 @@ pub fn match_tool_argument<C: AsToolCall>(
 /// call of `tool_name` has argument `arg_name` and `predicate` accepts it.
 /// The predicate sees the calls in order and is not called after it first
 /// returns `true`.
+///
+/// ```
+/// use mcp_matchers::tool_calls::{match_tool_argument_with, ToolCall};
+/// use serde_json::json;
+/// let calls = ToolCall::list_from_json(&json!([{ "toolName": "search", "arguments": { "limit": 5 } }]), "calls").unwrap();
+/// assert!(match_tool_argument_with("search", "limit", |v| v.as_f64().is_some_and(|n| n <= 10.0), &calls));
+/// assert!(!match_tool_argument_with("search", "query", |_| true, &calls));
+/// ```
 #[must_use]
 pub fn match_tool_argument_with<C: AsToolCall>(
     tool_name: &str,
