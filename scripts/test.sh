@@ -75,7 +75,7 @@ wasm-pack test --node -- --test node
 wasm-pack test --headless --chrome -- --test browser
 
 step "Node tests (node --test)"
-node --test tests/js/ tests/browser/
+MCP_MATCHERS_FROM_TARBALL=1 node --test tests/js/ tests/browser/
 
 step "fuzz smoke: every target of fuzz/ for 3 s (scripts/fuzz.sh; the campaign: scripts/fuzz.sh 300)"
 bash scripts/fuzz.sh 3

@@ -17,16 +17,29 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const pkg = (f) => JSON.stringify(pathToFileURL(join(root, "pkg", f)).href);
+// The package as a user installs it: the packed tarball that tests/pack/check.sh installed
+// (test-output/pack-project, earlier in the README's test command), imported by its names
+// (`mcp-matchers/vitest`); pkg/ by file URL when that copy is absent (this file run alone).
+const packed = join(root, "test-output", "pack-project");
+const fromTarball = existsSync(join(packed, "node_modules", "mcp-matchers", "package.json"));
+const pkg = (f) => JSON.stringify(fromTarball ? `mcp-matchers/${f.replace(/\.js$/, "")}` : pathToFileURL(join(root, "pkg", f)).href);
 const fixture = (p) => JSON.stringify(join(root, "tests", "fixtures", p));
 // CI="" so that Vitest and Jest are not in CI mode (where a missing snapshot is never written).
 const env = { ...process.env, CI: "", NO_COLOR: "1", FORCE_COLOR: "0" };
 const plain = (s) => s.replace(/\x1b\[[0-9;]*m/g, "");
 
+// Inside the installed project when testing the tarball, so that `mcp-matchers/…` resolves to
+// it (and the runners themselves to the repository's node_modules, further up).
 function workDir(name) {
-  mkdirSync(join(root, "test-output"), { recursive: true });
-  return mkdtempSync(join(root, "test-output", `${name}-`));
+  const base = fromTarball ? packed : join(root, "test-output");
+  mkdirSync(base, { recursive: true });
+  return mkdtempSync(join(base, `${name}-`));
 }
+
+test("the runners below use the packed tarball when tests/pack/check.sh installed it", () => {
+  if (process.env.MCP_MATCHERS_FROM_TARBALL === "1") assert.equal(fromTarball, true, "test-output/pack-project is missing");
+  console.log(fromTarball ? `mcp-matchers from the tarball installed in ${packed}` : "mcp-matchers from pkg/ (no installed tarball)");
+});
 
 // The body of every runner's spec: `it`/`test` and `expect` come from the runner.
 const body = (stored) => `

@@ -13,6 +13,11 @@ mkdir "$tmp/app"
 cd "$tmp/app"
 npm init -y >/dev/null
 npm install --silent --no-audit --no-fund "$tarball"
+# The real Vitest, Jest and Playwright Test runs (tests/js/expect-runners.test.mjs, later in the
+# README's test command) import the package from this installed copy of the tarball.
+rm -rf "$root/test-output/pack-project"
+mkdir -p "$root/test-output/pack-project/node_modules"
+cp -R node_modules/mcp-matchers "$root/test-output/pack-project/node_modules/"
 cp "$root/tests/pack/import-check.mjs" .
 node import-check.mjs
 # CommonJS: `require()` of the ES module package (Node >= 20.19 loads ES modules
