@@ -85,10 +85,11 @@ export interface Run {
 /**
  * What normalizeTranscript returns: a run with its diagnostics, kept inside the WebAssembly
  * module. `turns` and `events` become JS objects on first read; a matcher given the run (or one
- * of its turns) reads the events there, without sending them again. The events read out are
- * frozen (so they and the kept run cannot disagree); assign `run.turns`/`run.events` or copy
- * them (`structuredClone(run)`) to change them. What else the run or a turn carries (`diff`,
- * `files`, `unreported`) is read from the object on every call.
+ * of its turns) reads the events there, without sending them again. The turns' events,
+ * `unreported` lists and diffs read out are frozen (so they and the kept run cannot disagree);
+ * assign them (`run.events = …`, `turn.diff = …`) or copy the run (`structuredClone(run)`) to
+ * change them. What the caller assigns, and the run's `diff` and `files`, are read from the
+ * objects on every call.
  */
 export interface NormalizedRun extends Run {
   diagnostics: TranscriptDiagnostic[];

@@ -46,10 +46,10 @@ export function normalizeTranscript(input, options) {
 // A normalised run stays in the module (TranscriptRun, src/wasm/transcripts.rs):
 // its turns become JS objects only when the caller reads `run.turns` or
 // `run.events`, and a matcher given the run, or one of its turns, reads the
-// events there instead of sending them again. The events read out are frozen,
-// so they and the kept run cannot disagree; what else a turn or run carries
-// (`unreported`, `diff`, `files`, set by the caller or not) is read from the
-// caller's object on every call. At most LIVE_RUNS runs of LIVE_CHARS input
+// events there instead of sending them again. The turns' events, unreported
+// types and diffs read out are frozen, so they and the kept run cannot
+// disagree; what the caller assigns (a turn's `unreported` or `diff`, the
+// run's `diff`, `files`) is read from its objects on every call. At most LIVE_RUNS runs of LIVE_CHARS input
 // characters stay in the module, least recently used leaving first; a run
 // that left (or was kept by a module that restarted after a trap) is read
 // again from its input when next asked. `run.free()` ends it at once; a
@@ -106,8 +106,8 @@ function keptRun(rec) {
     if (state.read) return;
     const turns = JSON.parse(open(rec, "run").turns());
     turns.forEach((t, i) => {
-      freezeAll(t.events);
-      held.set(t, { rec, turn: i, events: t.events });
+      for (const key of ["events", "unreported", "diff"]) freezeAll(t[key]);
+      held.set(t, { rec, turn: i, events: t.events, unreported: t.unreported, diff: t.diff });
     });
     // The run-level events are the turns' events, in turn order: the same objects.
     Object.assign(state, { turns, events: Object.freeze(turns.flatMap((t) => t.events)), read: true });
@@ -151,7 +151,13 @@ function keptSubject(actual) {
     return new Kept(h, { unreported: actual.unreported, diff: actual.diff });
   }
   if (h.state.replaced || (h.rec.freed && h.state.read)) return undefined;
-  const turns = h.state.read ? h.state.turns.map((t) => ({ unreported: t?.unreported, diff: t?.diff })) : undefined;
+  // The turns' unreported types and diffs are the kept run's unless the caller
+  // replaced one (they are frozen, so a change is a new object): only then they cross.
+  const changed = (t) => {
+    const k = held.get(t);
+    return k === undefined || t.unreported !== k.unreported || t.diff !== k.diff;
+  };
+  const turns = h.state.read && h.state.turns.some(changed) ? h.state.turns.map((t) => ({ unreported: t?.unreported, diff: t?.diff })) : undefined;
   return new Kept(h, { diff: actual.diff, turns });
 }
 

@@ -605,7 +605,7 @@ impl Subject<'static> {
         if !v.get("events").is_some_and(serde_json::Value::is_array) {
             return Err(not_a_turn(matcher));
         }
-        let events: Vec<Event> = serde_json::from_value(v["events"].clone()).map_err(|_| not_a_turn(matcher))?;
+        let events = Vec::<Event>::deserialize(&v["events"]).map_err(|_| not_a_turn(matcher))?;
         Subject::with_events(Cow::Owned(events), v, matcher, None)
     }
 }
@@ -623,14 +623,8 @@ impl<'a> Subject<'a> {
         matcher: &str,
         kept: Option<(&[String], Option<&Diff>)>,
     ) -> crate::error::Result<Subject<'a>> {
-        let read = |v: &serde_json::Value| -> crate::error::Result<TurnLike> {
-            let o = v.as_object().ok_or_else(|| not_a_turn(matcher))?;
-            let fields: serde_json::Map<String, serde_json::Value> = ["unreported", "diff"]
-                .into_iter()
-                .filter_map(|k| Some((k.to_string(), o.get(k)?.clone())))
-                .collect();
-            serde_json::from_value(serde_json::Value::Object(fields)).map_err(|_| not_a_turn(matcher))
-        };
+        // Only `unreported` and `diff` are read (serde skips the rest, `events` included, uncopied).
+        let read = |v: &serde_json::Value| TurnLike::deserialize(v).map_err(|_| not_a_turn(matcher));
         let own = read(v)?;
         if let Some(serde_json::Value::Array(turns)) = v.get("turns") {
             let turns: Vec<TurnLike> = turns.iter().map(read).collect::<crate::error::Result<_>>()?;

@@ -8,7 +8,6 @@ use crate::error::{ErrorCode, MatcherError, Result};
 use crate::reader::Reader;
 use crate::transcripts::*;
 use crate::value::Val;
-
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -66,7 +65,7 @@ pub struct TranscriptRun {
     /// Each turn's `(unreported, diff)`, as normalised.
     meta: Vec<(Vec<String>, Option<Diff>)>,
     /// The run's: a type unreported in any turn, the latest turn's diff.
-    whole: Subject<'static>,
+    run_meta: (Vec<String>, Option<Diff>),
 }
 
 #[derive(serde::Serialize)]
@@ -90,7 +89,7 @@ impl TranscriptRun {
             events: Vec::with_capacity(run.turns.iter().map(|t| t.events.len()).sum()),
             spans: Vec::with_capacity(run.turns.len()),
             meta: Vec::with_capacity(run.turns.len()),
-            whole: Subject::default(),
+            run_meta: Default::default(),
         };
         for t in run.turns {
             let start = kept.events.len();
@@ -98,7 +97,8 @@ impl TranscriptRun {
             kept.spans.push((t.turn, start..kept.events.len()));
             kept.meta.push((t.unreported, t.diff));
         }
-        kept.whole = Subject::over_turns(Default::default(), kept.meta.iter().map(|(u, d)| (u, d.as_ref())));
+        let whole = Subject::over_turns(Default::default(), kept.meta.iter().map(|(u, d)| (u, d.as_ref())));
+        kept.run_meta = (whole.unreported, whole.diff);
         Ok(kept)
     }
 
@@ -141,11 +141,7 @@ impl TranscriptRun {
         args: &str,
     ) -> std::result::Result<String, JsValue> {
         let given = json(subject, "actual").map_err(to_js)?;
-        let args = match json(args, "arguments") {
-            Ok(Value::Array(a)) => a,
-            Ok(_) => return Err(to_js(MatcherError::invalid_argument("arguments", "malformed payload"))),
-            Err(e) => return Err(to_js(e)),
-        };
+        let args = arguments(args).map_err(to_js)?;
         let events: &[Event] = match usize::try_from(turn) {
             Ok(i) => match self.spans.get(i) {
                 Some((_, range)) => &self.events[range.clone()],
@@ -158,7 +154,7 @@ impl TranscriptRun {
             },
             Err(_) => &self.events,
         };
-        let kept = (turn < 0).then_some((self.whole.unreported.as_slice(), self.whole.diff.as_ref()));
+        let kept = (turn < 0).then_some((self.run_meta.0.as_slice(), self.run_meta.1.as_ref()));
         let subject = || Subject::with_events(std::borrow::Cow::Borrowed(events), &given, matcher, kept);
         let rest: Vec<Val<'_>> = args.iter().map(Val::from).collect();
         settle(check(matcher, &Value::Null, &subject, negated, &rest))
@@ -236,11 +232,7 @@ fn path_patterns(r: &Reader<'_, '_>, workspace: Option<&str>) -> Result<Vec<Path
 /// object inputs as `{ object }`). Returns `{ pass, message }` as JSON text.
 #[wasm_bindgen]
 pub fn transcript_check(matcher: &str, payload: &str) -> std::result::Result<String, JsValue> {
-    let args = match json(payload, "arguments") {
-        Ok(Value::Array(a)) => a,
-        Ok(_) => return Err(to_js(MatcherError::invalid_argument("arguments", "malformed payload"))),
-        Err(e) => return Err(to_js(e)),
-    };
+    let args = arguments(payload).map_err(to_js)?;
     let negated = args.get(1).and_then(Value::as_bool).unwrap_or(false);
     let actual = args.first().unwrap_or(&Value::Null);
     let rest: Vec<Val<'_>> = args.iter().skip(2).map(Val::from).collect();
@@ -251,6 +243,14 @@ pub fn transcript_check(matcher: &str, payload: &str) -> std::result::Result<Str
         negated,
         &rest,
     ))
+}
+
+/// A matcher's arguments: the JSON array the glue sends.
+fn arguments(text: &str) -> Result<Vec<Value>> {
+    match json(text, "arguments")? {
+        Value::Array(a) => Ok(a),
+        _ => Err(MatcherError::invalid_argument("arguments", "malformed payload")),
+    }
 }
 
 fn settle(r: Result<Checked>) -> std::result::Result<String, JsValue> {

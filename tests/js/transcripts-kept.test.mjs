@@ -73,8 +73,12 @@ test("what the caller sets on a run or turn is what the matchers read", () => {
   const [turn] = run.turns;
   turn.diff = { files: [{ path: "lib/b.js", status: "added" }] };
   assert.equal(tx.toHaveChanged(turn, "lib/*.js").pass, true);
-  // The run's own diff wins over its turns' (as for a run sent as objects).
+  // The run's own diff wins over its turns' (as for a run sent as objects); without one, the
+  // run reads its latest turn's diff, here the one the caller assigned to the turn.
   assert.equal(tx.toHaveChanged(run, "lib/*.js").pass, false);
+  run.diff = undefined;
+  assert.equal(tx.toHaveChanged(run, "lib/*.js").pass, true);
+  assert.throws(() => turn.unreported.push("web-search"), TypeError);
   // Assigned events replace the kept ones.
   run.events = [];
   assert.equal(tx.toHaveRun(run, "ls").pass, false);
