@@ -94,6 +94,22 @@ const CASES = [
     expected: [{ toolName: "tool1", arguments: { value: "value" } }],
   },
   {
+    trace: "vercel-ai/v4.data-stream.recorded-evm-tx.txt",
+    input: text,
+    format: "vercel-ai-data-stream",
+    expected: [
+      {
+        toolName: "generate-evm-tx",
+        arguments: {
+          method: "eth_sendTransaction",
+          chainId: 8453,
+          params: [{ to: "0x42e9c498135431a48796B5fFe2CBC3d7A1811927", data: "0x", value: "0.00035", from: "0x68e08371d1d0311b7c81961c431d71f71a94dd1a" }],
+          meta: { ui: {} },
+        },
+      },
+    ],
+  },
+  {
     trace: "openai-chat/stream.legacy-function-call.json",
     input: json,
     format: "openai-chat-stream",
@@ -305,6 +321,8 @@ const TOOLS_CALLED = {
   "vercel-ai/v6.ui-message-stream.langgraph.json": ["get_weather", "get_datetime"],
   "vercel-ai/v4.data-stream.tool-call-deltas.txt": ["tool1"],
   "vercel-ai/v4.streamText.onFinish.json": ["tool1"],
+  "vercel-ai/v4.data-stream.recorded-evm-tx.txt": ["generate-evm-tx"],
+  "vercel-ai/v4.response.messages.recorded-evm-tx.HANDWRITTEN.json": ["generate-evm-tx"],
   "openai-chat/stream.legacy-function-call.json": ["get_current_weather"],
   "openai-chat/completion.legacy-function-call.HANDWRITTEN.json": ["get_current_weather"],
 };

@@ -176,6 +176,31 @@ fn ai_sdk_v4_data_stream_and_its_non_stream_twin_read_to_the_same_calls() {
     assert!(s.diagnostics().is_empty(), "{:?}", s.diagnostics());
 }
 
+/// A data stream recorded from a real AI SDK v4 API (BitteProtocol/core-agent-tba,
+/// tests/fixtures/traces/SOURCES.md): two steps, the call in the first, the
+/// reply's 57 text deltas in the second, the run's usage on the `d:` line.
+#[test]
+fn a_recorded_ai_sdk_v4_data_stream_and_its_twin_read_to_the_same_calls() {
+    let s = read("vercel-ai/v4.data-stream.recorded-evm-tx.txt");
+    let twin = read("vercel-ai/v4.response.messages.recorded-evm-tx.HANDWRITTEN.json");
+    assert_eq!(s.format, Some("vercel-ai-data-stream"));
+    assert_eq!(twin.format, Some("vercel-ai"));
+    assert_eq!(full(&s), full(&twin));
+    let call = &s.tool_calls()[0];
+    assert_eq!(call.tool_name, "generate-evm-tx");
+    assert_eq!(call.id.as_deref(), Some("call_saJel2W4p3cbkYeChZpDky8k"));
+    assert_eq!(call.arguments["chainId"], json!(8453));
+    assert_eq!(call.arguments["params"][0]["value"], json!("0.00035"));
+    assert_eq!(call.result.as_ref().unwrap()["data"]["evmSignRequest"]["params"][0]["value"], json!("0x13e52b9abe000"));
+    assert_eq!(call.step, 0);
+    assert!(s.text().starts_with("Transaction is ready once more! Please check your wallet"));
+    assert!(s.text().contains("soko.base.eth.\n\nIf you're having trouble"));
+    assert!(s.text().ends_with("What would you like to do next?"));
+    assert_eq!(s.text(), twin.text());
+    assert_eq!((s.input_tokens(), s.output_tokens()), (9428, 164));
+    assert!(s.diagnostics().is_empty(), "{:?}", s.diagnostics());
+}
+
 const DATA_STREAM: &str = "f:{\"messageId\":\"msg-1\"}\n0:\"Looking\"\n0:\" it up.\"\n\
     9:{\"toolCallId\":\"c1\",\"toolName\":\"search\",\"args\":{\"q\":\"x\"}}\n\
     a:{\"toolCallId\":\"c1\",\"result\":{\"hits\":2}}\n\
