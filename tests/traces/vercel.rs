@@ -191,9 +191,14 @@ fn a_recorded_ai_sdk_v4_data_stream_and_its_twin_read_to_the_same_calls() {
     assert_eq!(call.id.as_deref(), Some("call_saJel2W4p3cbkYeChZpDky8k"));
     assert_eq!(call.arguments["chainId"], json!(8453));
     assert_eq!(call.arguments["params"][0]["value"], json!("0.00035"));
-    assert_eq!(call.result.as_ref().unwrap()["data"]["evmSignRequest"]["params"][0]["value"], json!("0x13e52b9abe000"));
+    assert_eq!(
+        call.result.as_ref().unwrap()["data"]["evmSignRequest"]["params"][0]["value"],
+        json!("0x13e52b9abe000")
+    );
     assert_eq!(call.step, 0);
-    assert!(s.text().starts_with("Transaction is ready once more! Please check your wallet"));
+    assert!(s
+        .text()
+        .starts_with("Transaction is ready once more! Please check your wallet"));
     assert!(s.text().contains("soko.base.eth.\n\nIf you're having trouble"));
     assert!(s.text().ends_with("What would you like to do next?"));
     assert_eq!(s.text(), twin.text());
