@@ -10,7 +10,7 @@ import { guard } from "./errors.js";
 // This family's own WebAssembly module, compiled synchronously from the inlined
 // bytes on first use; a trap restarts it (errors.js guard).
 const wasm = guard("transcripts", glue, bytesTranscripts);
-const { CheckRecorder, TranscriptRun, transcript_check: wasmCheck, transcript_write_jsonl: wasmWriteJsonl } = wasm;
+const { CheckRecorder, TranscriptRun, transcript_write_jsonl: wasmWriteJsonl } = wasm;
 import { call, capped, encodeOptions, fail, jsonText, payload } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
@@ -211,8 +211,10 @@ function check(name, actual, negated, args) {
   const body = k ? `[${args.map((v, i) => text(v, i + 2)).join(",")}]` : `[${[actual, negated, ...args].map((v, i) => (i === 1 ? String(negated) : text(v, i))).join(",")}]`;
   capped(body, "actual");
   try {
-    if (k) return JSON.parse(open(k.h.rec, "actual").check(name, k.h.turn, negated, jsonText(k.subject, "actual"), body));
-    return JSON.parse(wasmCheck(name, body));
+    // One export per matcher, named as it (src/wasm/transcripts.rs `matchers!`): the kept
+    // run's method of that name, or the module's function.
+    if (k) return JSON.parse(open(k.h.rec, "actual")[name](k.h.turn, negated, jsonText(k.subject, "actual"), body));
+    return JSON.parse(wasm[name](body));
   } catch (e) {
     if (Array.isArray(e) && e[0] === "HARNESS_CAPABILITY") throw new HarnessCapabilityError(e[2]);
     if (Array.isArray(e) && e.length === 3) fail(e[0], e[1], e[2]);

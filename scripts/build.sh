@@ -62,7 +62,7 @@ module schema target/wasm32-unknown-unknown/release/mcp_matchers_schema.wasm
 cp pkg-template/package.json pkg-template/*.js pkg-template/*.d.ts "$out/"
 # The core's constant tables as a JS module (an import then compiles no WebAssembly).
 node scripts/core-constants.mjs "$out"
-cp README.md "$out/README.md"
+cp pkg-template/README.md "$out/README.md"  # the registry page: written for npm users
 # Swap in one step so that a test reading pkg/ never sees half a build.
 old=pkg.old.$$
 { [ ! -e pkg ] || mv pkg "$old"; } && mv "$out" pkg && rm -rf "$old"

@@ -123,7 +123,9 @@ impl TranscriptRun {
             .collect();
         serde_json::to_string(&views).unwrap_or_default()
     }
+}
 
+impl TranscriptRun {
     /// One matcher on the run (`turn` −1) or on its turn `turn` (an index
     /// into the turns), reading the events kept here. `subject` is what the
     /// caller's object says besides its events, as JSON text: `{
@@ -131,15 +133,8 @@ impl TranscriptRun {
     /// (`turns` `[{ unreported?, diff? }]` once the caller has read them;
     /// absent, the normalised turns'). `args` is the JSON array of the
     /// matcher's arguments after `actual`. Returns `{ pass, message }` as
-    /// JSON text, as [`transcript_check`].
-    pub fn check(
-        &self,
-        matcher: &str,
-        turn: i32,
-        negated: bool,
-        subject: &str,
-        args: &str,
-    ) -> std::result::Result<String, JsValue> {
+    /// JSON text.
+    fn check(&self, m: &Matcher, turn: i32, negated: bool, subject: &str, args: &str) -> JsResult {
         let given = json(subject, "actual").map_err(to_js)?;
         let args = arguments(args).map_err(to_js)?;
         let events: &[Event] = match usize::try_from(turn) {
@@ -155,9 +150,9 @@ impl TranscriptRun {
             Err(_) => &self.events,
         };
         let kept = (turn < 0).then_some((self.run_meta.0.as_slice(), self.run_meta.1.as_ref()));
-        let subject = || Subject::with_events(std::borrow::Cow::Borrowed(events), &given, matcher, kept);
+        let subject = || Subject::with_events(std::borrow::Cow::Borrowed(events), &given, m.name, kept);
         let rest: Vec<Val<'_>> = args.iter().map(Val::from).collect();
-        settle(check(matcher, &Value::Null, &subject, negated, &rest))
+        settle(m.read(&Value::Null, &subject, negated, &rest))
     }
 }
 
@@ -227,23 +222,19 @@ fn path_patterns(r: &Reader<'_, '_>, workspace: Option<&str>) -> Result<Vec<Path
     }
 }
 
-/// One matcher call: `payload` is the JSON array `[actual, negated, ...args]`
-/// in the JS signature's order (patterns as strings or `{ source, flags }`,
-/// object inputs as `{ object }`). Returns `{ pass, message }` as JSON text.
-#[wasm_bindgen]
-pub fn transcript_check(matcher: &str, payload: &str) -> std::result::Result<String, JsValue> {
+/// One matcher on a turn or run the caller made (not kept here): `payload`
+/// is the JSON array `[actual, negated, ...args]` in the JS signature's order
+/// (patterns as strings or `{ source, flags }`, object inputs as `{ object
+/// }`). Returns `{ pass, message }` as JSON text.
+fn check_given(m: &Matcher, payload: &str) -> JsResult {
     let args = arguments(payload).map_err(to_js)?;
     let negated = args.get(1).and_then(Value::as_bool).unwrap_or(false);
     let actual = args.first().unwrap_or(&Value::Null);
     let rest: Vec<Val<'_>> = args.iter().skip(2).map(Val::from).collect();
-    settle(check(
-        matcher,
-        actual,
-        &|| Subject::from_value(actual, matcher),
-        negated,
-        &rest,
-    ))
+    settle(m.read(actual, &|| Subject::from_value(actual, m.name), negated, &rest))
 }
+
+type JsResult = std::result::Result<String, JsValue>;
 
 /// A matcher's arguments: the JSON array the glue sends.
 fn arguments(text: &str) -> Result<Vec<Value>> {
@@ -267,100 +258,167 @@ fn text<T: serde::Serialize>(r: &T) -> Checked {
     Ok(serde_json::to_string(r).unwrap_or_default())
 }
 
-/// The matcher's parameter names, in the JS signature's order after `actual`.
-fn params(m: &str) -> &'static [&'static str] {
-    match m {
-        "toHaveCalledSkill" => &["name"],
-        "toHaveCalledMcp" => &["server", "tool", "input"],
-        "toHaveCalledTool" => &["name", "input"],
-        "toHaveRun" => &["command"],
-        "toHaveEdited" => &["path"],
-        "toHaveSearched" => &["query"],
-        "toHaveFetched" => &["url"],
-        "toHaveCalledInOrder" => &["names"],
-        "toHaveCalledTimes" => &["name", "times"],
-        "trajectoryF1" => &["expected", "threshold"],
-        "toHaveChanged" => &["paths", "options"],
-        "toHaveFile" => &["path", "pattern", "content"],
-        _ => &[],
+/// What one matcher is given: `actual` (what `toSucceed`/`toPass` read),
+/// the turn or run the others read (made only when they need it, after their
+/// arguments are read), whether it is negated, and its arguments after
+/// `actual`, each named as in its JS signature.
+struct Given<'g, 's> {
+    actual: &'g Value,
+    subject: &'g dyn Fn() -> Result<Subject<'s>>,
+    negated: bool,
+    arg: &'g [Reader<'g, 'g>],
+}
+
+/// A transcript matcher: its JS name, its parameters after `actual` (in the
+/// JS signature's order) and how it reads them into its verdict.
+struct Matcher {
+    name: &'static str,
+    params: &'static [&'static str],
+    verdict: fn(&Given<'_, '_>) -> Result<Checked>,
+}
+
+impl Matcher {
+    fn read<'s>(
+        &self,
+        actual: &Value,
+        subject: &dyn Fn() -> Result<Subject<'s>>,
+        negated: bool,
+        rest: &[Val<'_>],
+    ) -> Result<Checked> {
+        let arg: Vec<Reader<'_, '_>> = self
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Reader::new(rest.get(i), p))
+            .collect();
+        (self.verdict)(&Given {
+            actual,
+            subject,
+            negated,
+            arg: &arg,
+        })
     }
 }
 
-/// One matcher: `actual` is what `toSucceed`/`toPass` read; `subject` makes
-/// the turn or run the other matchers read (only when they need it, after
-/// their arguments are read).
-fn check<'s>(
-    m: &str,
-    actual: &Value,
-    subject: &dyn Fn() -> Result<Subject<'s>>,
-    negated: bool,
-    rest: &[Val<'_>],
-) -> Result<Checked> {
-    let names = params(m);
-    let arg: Vec<Reader<'_, '_>> = (0..names.len()).map(|i| Reader::new(rest.get(i), names[i])).collect();
-    let found = |r: std::result::Result<MatchResult, HarnessCapabilityError>| r.and_then(|r| text(&r));
-    Ok(match m {
-        "toHaveCalledSkill" => text(&to_have_called_skill(&subject()?, arg[0].str()?).settled(negated)),
-        "toHaveCalledMcp" => {
-            let (server, tool) = (arg[0].str()?, arg[1].str()?);
-            let input = input_match(&arg[2])?;
-            text(&to_have_called_mcp(&subject()?, server, tool, input.as_ref()).settled(negated))
+/// The matchers, one wasm export each, named as the JS function: `name(payload)`
+/// over a turn or run the caller made ([`check_given`]) and, for those that
+/// read a turn or run, the method `TranscriptRun.prototype.name(turn, negated,
+/// subject, args)` over a kept one ([`TranscriptRun::check`]). Each row: the JS
+/// name, the Rust name of its exports, its parameters, and its verdict.
+macro_rules! matchers {
+    (
+        kept { $($js:ident $rust:ident [$($p:literal),*] |$g:ident| $body:expr;)* }
+        given { $($gjs:ident $grust:ident [$($gp:literal),*] |$gg:ident| $gbody:expr;)* }
+    ) => {
+        #[allow(non_upper_case_globals)]
+        mod matcher {
+            use super::*;
+            $(pub(super) const $js: Matcher = Matcher {
+                name: stringify!($js),
+                params: &[$($p),*],
+                verdict: |$g| Ok($body),
+            };)*
+            $(pub(super) const $gjs: Matcher = Matcher {
+                name: stringify!($gjs),
+                params: &[$($gp),*],
+                verdict: |$gg| Ok($gbody),
+            };)*
         }
-        "toHaveCalledTool" => {
-            let name = required_pattern(&arg[0])?;
-            let input = input_match(&arg[1])?;
-            text(&to_have_called_tool(&subject()?, &name, input.as_ref()).settled(negated))
+        $(
+            #[doc = concat!("`", stringify!($js), "` over a turn or run the caller made: see [`check_given`].")]
+            #[wasm_bindgen(js_name = $js)]
+            pub fn $rust(payload: &str) -> JsResult {
+                check_given(&matcher::$js, payload)
+            }
+        )*
+        $(
+            #[doc = concat!("`", stringify!($gjs), "`: see [`check_given`].")]
+            #[wasm_bindgen(js_name = $gjs)]
+            pub fn $grust(payload: &str) -> JsResult {
+                check_given(&matcher::$gjs, payload)
+            }
+        )*
+        #[wasm_bindgen]
+        impl TranscriptRun {
+            $(
+                #[doc = concat!("`", stringify!($js), "` over this kept run or one of its turns: see [`TranscriptRun::check`].")]
+                #[wasm_bindgen(js_name = $js)]
+                pub fn $rust(&self, turn: i32, negated: bool, subject: &str, args: &str) -> JsResult {
+                    self.check(&matcher::$js, turn, negated, subject, args)
+                }
+            )*
         }
-        "toHaveRun" => text(&to_have_run(&subject()?, pattern(&arg[0])?.as_ref()).settled(negated)),
-        "toHaveEdited" => text(&to_have_edited(&subject()?, pattern(&arg[0])?.as_ref()).settled(negated)),
-        "toHaveSearched" => {
-            found(to_have_searched(&subject()?, pattern(&arg[0])?.as_ref()).map(|r| r.settled(negated)))
-        }
-        "toHaveFetched" => found(to_have_fetched(&subject()?, pattern(&arg[0])?.as_ref()).map(|r| r.settled(negated))),
-        "toHaveCalledInOrder" => {
-            let names = arg[0].items("an array of names or RegExps", |n| required_pattern(&n))?;
-            text(&to_have_called_in_order(&subject()?, &names).settled(negated))
-        }
-        "toHaveCalledTimes" => {
-            let name = required_pattern(&arg[0])?;
-            let times = arg[1]
+    };
+}
+
+matchers! {
+    kept {
+        toHaveCalledSkill to_have_called_skill_js ["name"] |g| text(&to_have_called_skill(&(g.subject)()?, g.arg[0].str()?).settled(g.negated));
+        toHaveCalledMcp to_have_called_mcp_js ["server", "tool", "input"] |g| {
+            let (server, tool) = (g.arg[0].str()?, g.arg[1].str()?);
+            let input = input_match(&g.arg[2])?;
+            text(&to_have_called_mcp(&(g.subject)()?, server, tool, input.as_ref()).settled(g.negated))
+        };
+        toHaveCalledTool to_have_called_tool_js ["name", "input"] |g| {
+            let name = required_pattern(&g.arg[0])?;
+            let input = input_match(&g.arg[1])?;
+            text(&to_have_called_tool(&(g.subject)()?, &name, input.as_ref()).settled(g.negated))
+        };
+        toHaveRun to_have_run_js ["command"] |g| text(&to_have_run(&(g.subject)()?, pattern(&g.arg[0])?.as_ref()).settled(g.negated));
+        toHaveEdited to_have_edited_js ["path"] |g| text(&to_have_edited(&(g.subject)()?, pattern(&g.arg[0])?.as_ref()).settled(g.negated));
+        toHaveSearched to_have_searched_js ["query"] |g| {
+            let query = pattern(&g.arg[0])?;
+            found(to_have_searched(&(g.subject)()?, query.as_ref()), g.negated)
+        };
+        toHaveFetched to_have_fetched_js ["url"] |g| {
+            let url = pattern(&g.arg[0])?;
+            found(to_have_fetched(&(g.subject)()?, url.as_ref()), g.negated)
+        };
+        toHaveCalledInOrder to_have_called_in_order_js ["names"] |g| {
+            let names = g.arg[0].items("an array of names or RegExps", |n| required_pattern(&n))?;
+            text(&to_have_called_in_order(&(g.subject)()?, &names).settled(g.negated))
+        };
+        toHaveCalledTimes to_have_called_times_js ["name", "times"] |g| {
+            let name = required_pattern(&g.arg[0])?;
+            let times = g.arg[1]
                 .opt_count(0, 1 << 53, "a non-negative integer")?
-                .ok_or_else(|| arg[1].bad("a non-negative integer"))?;
-            text(&to_have_called_times(&subject()?, &name, times as usize).settled(negated))
-        }
-        "trajectoryF1" => {
-            let expected = arg[0].items("an array of tool names", |n| n.str().map(str::to_string))?;
-            let threshold = match arg[1].as_option().opt_number("a number from 0 to 1")? {
-                Some(t) if !(0.0..=1.0).contains(&t) => return Err(arg[1].as_option().bad("a number from 0 to 1")),
+                .ok_or_else(|| g.arg[1].bad("a non-negative integer"))?;
+            text(&to_have_called_times(&(g.subject)()?, &name, times as usize).settled(g.negated))
+        };
+        trajectoryF1 trajectory_f1_js ["expected", "threshold"] |g| {
+            let expected = g.arg[0].items("an array of tool names", |n| n.str().map(str::to_string))?;
+            let threshold = match g.arg[1].as_option().opt_number("a number from 0 to 1")? {
+                Some(t) if !(0.0..=1.0).contains(&t) => return Err(g.arg[1].as_option().bad("a number from 0 to 1")),
                 t => t.unwrap_or(1.0),
             };
-            text(&trajectory_f1(&subject()?, &expected, threshold).settled(negated))
-        }
-        "toHaveChanged" => {
-            let o = arg[1].options();
+            text(&trajectory_f1(&(g.subject)()?, &expected, threshold).settled(g.negated))
+        };
+        toHaveChanged to_have_changed_js ["paths", "options"] |g| {
+            let o = g.arg[1].options();
             o.opt_object("an object { ignore?, workspace? }")?;
             let ws = o.field("workspace").opt_str()?;
             let ignore = strings(&o.field("ignore"), "an array of globs")?;
-            let patterns = path_patterns(&arg[0], ws)?;
-            text(&to_have_changed(&subject()?, &patterns, &ignore, ws).settled(negated))
-        }
-        "toHaveFile" => {
-            let path = arg[0].str()?;
-            let p = pattern(&arg[1])?;
-            text(&to_have_file(path, p.as_ref(), arg[2].opt_str()?).settled(negated))
-        }
-        "toSucceed" => {
-            let (code, out, err) = exec_from_value(actual)?;
-            text(&to_succeed_number(code, &out, &err).settled(negated))
-        }
-        "toPass" => text(&to_pass(actual)?.settled(negated)),
-        _ => {
-            return Err(MatcherError::invalid_argument(
-                "matcher",
-                format!("unknown matcher {m}"),
-            ))
-        }
-    })
+            let patterns = path_patterns(&g.arg[0], ws)?;
+            text(&to_have_changed(&(g.subject)()?, &patterns, &ignore, ws).settled(g.negated))
+        };
+    }
+    given {
+        toHaveFile to_have_file_js ["path", "pattern", "content"] |g| {
+            let path = g.arg[0].str()?;
+            let p = pattern(&g.arg[1])?;
+            text(&to_have_file(path, p.as_ref(), g.arg[2].opt_str()?).settled(g.negated))
+        };
+        toSucceed to_succeed_js [] |g| {
+            let (code, out, err) = exec_from_value(g.actual)?;
+            text(&to_succeed_number(code, &out, &err).settled(g.negated))
+        };
+        toPass to_pass_js [] |g| text(&to_pass(g.actual)?.settled(g.negated));
+    }
+}
+
+/// A web matcher's verdict, or the harness's inability to report it.
+fn found(r: std::result::Result<MatchResult, HarnessCapabilityError>, negated: bool) -> Checked {
+    r.and_then(|r| text(&r.settled(negated)))
 }
 
 /// `createRecorder`'s labels and records (reeval's "Labels"): a

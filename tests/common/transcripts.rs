@@ -3,7 +3,7 @@
 //! see its SOURCES.md) normalised and judged across the boundary.
 
 use super::error_parts;
-use mcp_matchers::wasm::{transcript_check, TranscriptRun};
+use mcp_matchers::wasm::{to_have_called_tool_js, to_have_run_js, TranscriptRun};
 use serde_json::{json, Value};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -34,8 +34,11 @@ fn reading_nothing_crosses_as_a_diagnostic() {
     );
 }
 
-fn check(matcher: &str, args: Value) -> Result<Value, wasm_bindgen::JsValue> {
-    transcript_check(matcher, &args.to_string()).map(|t| serde_json::from_str(&t).unwrap())
+type JsResult = Result<String, wasm_bindgen::JsValue>;
+
+/// One matcher's export (one per matcher, named as the JS function) on `[actual, negated, ...args]`.
+fn check(matcher: fn(&str) -> JsResult, args: Value) -> Result<Value, wasm_bindgen::JsValue> {
+    matcher(&args.to_string()).map(|t| serde_json::from_str(&t).unwrap())
 }
 
 #[wasm_bindgen_test]
@@ -45,17 +48,20 @@ fn a_recorded_turn_is_normalised_and_judged() {
     assert_eq!(t["events"][0]["name"], json!("bash"));
     assert_eq!(t["events"][0]["input"]["command"], json!("ls -la"));
     assert_eq!(
-        check("toHaveRun", json!([t, false, "ls"])).unwrap()["pass"],
+        check(to_have_run_js, json!([t, false, "ls"])).unwrap()["pass"],
         json!(true)
     );
     let re = json!({ "source": "^ls\\s+-la$", "flags": "" });
-    assert_eq!(check("toHaveRun", json!([t, false, re])).unwrap()["pass"], json!(true));
     assert_eq!(
-        check("toHaveRun", json!([t, true, "ls"])).unwrap()["pass"],
+        check(to_have_run_js, json!([t, false, re])).unwrap()["pass"],
+        json!(true)
+    );
+    assert_eq!(
+        check(to_have_run_js, json!([t, true, "ls"])).unwrap()["pass"],
         json!(false)
     );
     assert_eq!(
-        check("toHaveCalledTool", json!([t, false, "bash"])).unwrap()["pass"],
+        check(to_have_called_tool_js, json!([t, false, "bash"])).unwrap()["pass"],
         json!(true)
     );
 }
@@ -66,54 +72,65 @@ fn transcript_errors_are_coded_and_the_module_keeps_answering() {
     assert_eq!(error_parts(e), ("INVALID_OPTION".into(), "options.harness".into()));
     let e = normalize(BASH, r#"{"workspace":7}"#).err().unwrap();
     assert_eq!(error_parts(e), ("INVALID_OPTION".into(), "options.workspace".into()));
-    let e = check("toHaveRun", json!([{ "turns": 1 }, false, "ls"])).unwrap_err();
+    let e = check(to_have_run_js, json!([{ "turns": 1 }, false, "ls"])).unwrap_err();
     assert_eq!(error_parts(e), ("INVALID_ARGUMENT".into(), "actual".into()));
     let e = check(
-        "toHaveCalledTool",
+        to_have_called_tool_js,
         json!([turn(), false, { "source": "(", "flags": "" }]),
     )
     .unwrap_err();
     assert_eq!(error_parts(e).1, "name");
-    assert_eq!(check("toHaveRun", json!([turn(), false])).unwrap()["pass"], json!(true));
+    assert_eq!(
+        check(to_have_run_js, json!([turn(), false])).unwrap()["pass"],
+        json!(true)
+    );
 }
 
 #[wasm_bindgen_test]
 fn a_kept_run_is_judged_in_place_with_what_the_caller_set() {
     let (run, _) = normalize(BASH, "{}").unwrap();
-    let ask = |m: &str, turn: i32, negated: bool, subject: Value, args: Value| {
-        run.check(m, turn, negated, &subject.to_string(), &args.to_string())
+    type Method = fn(&TranscriptRun, i32, bool, &str, &str) -> JsResult;
+    let ask = |m: Method, turn: i32, negated: bool, subject: Value, args: Value| {
+        m(&run, turn, negated, &subject.to_string(), &args.to_string())
             .map(|t| serde_json::from_str::<Value>(&t).unwrap())
     };
     // The fixture's one call is Bash with the command `ls -la`, in turn 0.
     for turn in [-1, 0] {
         assert_eq!(
-            ask("toHaveRun", turn, false, json!({}), json!(["ls"])).unwrap()["pass"],
+            ask(TranscriptRun::to_have_run_js, turn, false, json!({}), json!(["ls"])).unwrap()["pass"],
             json!(true)
         );
         assert_eq!(
-            ask("toHaveRun", turn, true, json!({}), json!(["ls"])).unwrap()["pass"],
+            ask(TranscriptRun::to_have_run_js, turn, true, json!({}), json!(["ls"])).unwrap()["pass"],
             json!(false)
         );
         assert_eq!(
-            ask("toHaveRun", turn, false, json!({}), json!(["rm"])).unwrap()["pass"],
+            ask(TranscriptRun::to_have_run_js, turn, false, json!({}), json!(["rm"])).unwrap()["pass"],
             json!(false)
         );
     }
     // A diff the caller set on the run object is the one toHaveChanged reads.
     let diff = json!({ "diff": { "files": [{ "path": "src/a.ts", "status": "modified" }] } });
     assert_eq!(
-        ask("toHaveChanged", -1, false, diff, json!(["src/*.ts"])).unwrap()["pass"],
+        ask(TranscriptRun::to_have_changed_js, -1, false, diff, json!(["src/*.ts"])).unwrap()["pass"],
         json!(true)
     );
     assert_eq!(
-        ask("toHaveChanged", -1, false, json!({}), json!(["src/*.ts"])).unwrap()["pass"],
+        ask(
+            TranscriptRun::to_have_changed_js,
+            -1,
+            false,
+            json!({}),
+            json!(["src/*.ts"])
+        )
+        .unwrap()["pass"],
         json!(false)
     );
     // A turn the run does not have, and a bad argument, are coded errors.
-    let e = ask("toHaveRun", 1, false, json!({}), json!(["ls"])).unwrap_err();
+    let e = ask(TranscriptRun::to_have_run_js, 1, false, json!({}), json!(["ls"])).unwrap_err();
     assert_eq!(error_parts(e), ("INVALID_ARGUMENT".into(), "actual".into()));
     let e = ask(
-        "toHaveCalledTool",
+        TranscriptRun::to_have_called_tool_js,
         0,
         false,
         json!({}),

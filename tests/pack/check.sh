@@ -19,6 +19,22 @@ rm -rf "$root/test-output/pack-project"
 mkdir -p "$root/test-output/pack-project/node_modules"
 cp -R node_modules/mcp-matchers "$root/test-output/pack-project/node_modules/"
 cp "$root/tests/pack/import-check.mjs" .
+# The registry page (issue 13 item 7): the packed README is written for npm users (the install
+# line first, no relative link, which would be dead on npmjs.com), and package.json points at
+# the repository and says which files have side effects.
+node --input-type=module - <<'JS'
+import fs from "node:fs";
+const readme = fs.readFileSync("node_modules/mcp-matchers/README.md", "utf8");
+const firstBlock = readme.match(/```sh\n([^\n]*)\n/);
+if (!firstBlock || firstBlock[1] !== "npm install --save-dev mcp-matchers") throw new Error(`README: the first code block is not the install line: ${firstBlock && firstBlock[1]}`);
+const links = [...readme.matchAll(/\]\(([^)]*)\)/g)].map((m) => m[1]);
+const relative = links.filter((l) => !/^https:\/\//.test(l));
+if (links.length === 0 || relative.length) throw new Error(`README: links that do not work on the registry page: ${relative.join(", ")}`);
+const pj = JSON.parse(fs.readFileSync("node_modules/mcp-matchers/package.json", "utf8"));
+for (const k of ["repository", "homepage", "bugs", "keywords", "sideEffects"]) if (pj[k] === undefined) throw new Error(`package.json has no ${k}`);
+for (const f of pj.sideEffects) if (!fs.existsSync("node_modules/mcp-matchers/" + f)) throw new Error(`sideEffects names a file not shipped: ${f}`);
+console.log(`README for npm (${links.length} absolute links), package.json has repository, homepage, bugs, keywords, sideEffects`);
+JS
 node import-check.mjs
 # CommonJS: `require()` of the ES module package (Node >= 20.19 loads ES modules
 # without top-level await synchronously), with the seed's matchToolCalls answer.
