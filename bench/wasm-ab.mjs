@@ -38,7 +38,7 @@ if (family === "tool_calls") {
           const { expected, actual } = gen(n, base + n);
           const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeOptions({ toolCallOrder: order, argumentMatching: am }, ["toolCallOrder", "argumentMatching"], "options")]);
           const copy = bytes.slice();
-          cases.push([`${sc} n=${n} ${order} ${am}`, (g) => g.evaluate_tool_calls(copy, ext)]);
+          cases.push([`${sc} n=${n} ${order} ${am}`, (g) => g.evaluateToolCalls(copy, ext)]);
         }
 } else if (family === "traces") {
   const dir = join(ROOT, "tests/fixtures/traces");
@@ -47,7 +47,7 @@ if (family === "tool_calls") {
     const file = readdirSync(join(dir, sub.name)).filter((f) => /\.(json|jsonl|txt|sse)$/.test(f)).sort()[0];
     if (!file) continue;
     const bytes = enc.encode(readFileSync(join(dir, sub.name, file), "utf8"));
-    cases.push([`${sub.name}/${file}`, (g) => g.trace_read(bytes, "", true)]);
+    cases.push([`${sub.name}/${file}`, (g) => g.fromTrace(bytes, "", true)]);
   }
 } else if (family === "transcripts") {
   const t = readFileSync(join(ROOT, "tests/fixtures/transcripts/codex/agtrace_codex-0.66-rollout_shell-command-apply-patch.jsonl"), "utf8");
@@ -69,11 +69,11 @@ if (family === "tool_calls") {
       return [b.slice(), e];
     };
     const [b1, e1] = crossing([[resp, false, "response"], ['"word96"', false, "expected"], ["null", false, "options"]]);
-    cases.push([`validateText ${label}`, (g) => g.validate_text_json(b1, e1)]);
+    cases.push([`validateText ${label}`, (g) => g.validateText(b1, e1)]);
     const [b2, e2] = crossing([[resp, false, "response"], [JSON.stringify([["word9\\d+ \\w+", "i"]]), false, "patterns"], ["null", false, "options"]]);
-    cases.push([`validatePattern ${label}`, (g) => g.validate_pattern_json(b2, e2)]);
+    cases.push([`validatePattern ${label}`, (g) => g.validatePattern(b2, e2)]);
     const [b3, e3] = crossing([[JSON.stringify(text), false, "text"], ['["uuid","timestamp"]', false, "sanitizers"]]);
-    cases.push([`applySanitizers ${label}`, (g) => g.apply_sanitizers(b3, e3)]);
+    cases.push([`applySanitizers ${label}`, (g) => g.applySanitizers(b3, e3)]);
   }
 } else {
   console.error(`unknown family ${family}`);

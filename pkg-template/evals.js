@@ -21,22 +21,22 @@
 // The responses module (started by responses-wasm.js, imported below).
 import { wasm as responsesWasm } from "./responses-wasm.js";
 const {
-  build_judge_prompt: wasmPrompt,
-  compare_eval_runs: wasmCompare,
-  is_built_in_rubric: wasmIsRubric,
+  buildJudgePrompt: wasmPrompt,
+  compareEvalRuns: wasmCompare,
+  isBuiltInRubric: wasmIsRubric,
   plan_eval_case: wasmPlanCase,
-  validate_eval_case: wasmCase,
+  validateEvalCase: wasmCase,
   finish_eval_case: wasmFinishCase,
   finish_eval_run: wasmFinishRun,
   finish_judges: wasmFinishJudges,
   finish_predicate: wasmFinishPredicate,
   finish_snapshot: wasmFinishSnapshot,
-  parse_judge_verdict: wasmVerdict,
+  parseJudgeVerdict: wasmVerdict,
   plan_eval_run: wasmPlanRun,
   plan_expectations: wasmPlan,
   plan_judge: wasmPlanJudge,
-  resolve_rubric: wasmRubric,
-  validate_eval_dataset: wasmDataset,
+  resolveRubric: wasmRubric,
+  validateEvalDataset: wasmDataset,
 } = responsesWasm;
 import { MatcherError, fail } from "./internal.js";
 // The core's tables, read from the module at build time (scripts/core-constants.mjs).

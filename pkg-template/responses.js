@@ -10,19 +10,19 @@ import { wasm as responsesWasm } from "./responses-wasm.js";
 // The core's tables, read from the module at build time (scripts/core-constants.mjs).
 import { constants } from "./responses-constants.js";
 const {
-  apply_sanitizers: wasmApplySanitizers,
-  extract_text_of: wasmExtractText,
-  get_response_size_bytes: wasmResponseSize,
-  normalize_whitespace: wasmNormalizeWhitespace,
-  match_snapshot: wasmMatchSnapshot,
-  normalize_tool_response: wasmNormalize,
-  validate_error_json: wasmValidateError,
-  validate_pattern_json: wasmValidatePattern,
-  validate_response_json: wasmValidateResponse,
-  validate_size_json: wasmValidateSize,
-  validate_text_json: wasmValidateText,
-  validate_tool_call_count_json: wasmValidateToolCallCount,
-  validate_tool_calls_json: wasmValidateToolCalls,
+  applySanitizers: wasmApplySanitizers,
+  extractText: wasmExtractText,
+  getResponseSizeBytes: wasmResponseSize,
+  normalizeWhitespace: wasmNormalizeWhitespace,
+  matchSnapshot: wasmMatchSnapshot,
+  normalizeToolResponse: wasmNormalize,
+  validateError: wasmValidateError,
+  validatePattern: wasmValidatePattern,
+  validateResponse: wasmValidateResponse,
+  validateSize: wasmValidateSize,
+  validateText: wasmValidateText,
+  validateToolCallCount: wasmValidateToolCallCount,
+  validateToolCalls: wasmValidateToolCalls,
 } = responsesWasm;
 // This family's own WebAssembly module, started by responses-wasm.js (shared with evals.js and schema-core.js).
 import { run } from "./responses-wasm.js";

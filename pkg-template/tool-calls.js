@@ -8,20 +8,20 @@ import { guard } from "./errors.js";
 // This family's own WebAssembly module, compiled synchronously from the inlined
 // bytes on first use; a trap restarts it (errors.js guard).
 const {
-  align_tool_calls: wasmAlign,
-  assert_valid_match_options: wasmAssertOptions,
-  assert_valid_max_extra: wasmAssertMaxExtra,
-  evaluate_tool_calls: wasmEvaluate,
-  match_any_tool_call_js: wasmMatchAnyToolCall,
-  match_no_tool_calls_js: wasmMatchNoToolCalls,
-  match_tool_argument_js: wasmMatchToolArgument,
-  match_tool_argument_with_js: wasmMatchToolArgumentWith,
-  match_tool_call_count_js: wasmMatchToolCallCount,
-  match_tool_call_with_args_js: wasmMatchToolCallWithArgs,
-  match_tool_call_with_partial_args_js: wasmMatchToolCallWithPartialArgs,
-  match_tool_calls_js: wasmMatchToolCalls,
-  match_tool_calls_subset_js: wasmMatchToolCallsSubset,
-  resolve: wasmResolve,
+  alignToolCalls: wasmAlign,
+  assertValidMatchOptions: wasmAssertOptions,
+  assertValidMaxExtra: wasmAssertMaxExtra,
+  evaluateToolCalls: wasmEvaluate,
+  matchAnyToolCall: wasmMatchAnyToolCall,
+  matchNoToolCalls: wasmMatchNoToolCalls,
+  matchToolArgument: wasmMatchToolArgument,
+  matchToolArgumentWith: wasmMatchToolArgumentWith,
+  matchToolCallCount: wasmMatchToolCallCount,
+  matchToolCallWithArgs: wasmMatchToolCallWithArgs,
+  matchToolCallWithPartialArgs: wasmMatchToolCallWithPartialArgs,
+  matchToolCalls: wasmMatchToolCalls,
+  matchToolCallsSubset: wasmMatchToolCallsSubset,
+  resolveMatchOptions: wasmResolve,
 } = guard("tool_calls", glue, bytesToolCalls);
 import { call, encodeCalls, encodeExtended, encodeOptions, encodeParts, fail, payload, splitCalls } from "./internal.js";
 export { MatcherError } from "./errors.js";

@@ -9,11 +9,11 @@
 import { wasm as tracesWasm } from "./traces-wasm.js";
 const {
   prompt_error: wasmError,
-  prompt_eval: wasmEval,
+  toEvalResult: wasmEval,
   prompt_from_data: wasmFromData,
-  prompt_merge: wasmMerge,
-  trace_detect: wasmDetect,
-  trace_read: wasmRead,
+  merge: wasmMerge,
+  detectTraceFormat: wasmDetect,
+  fromTrace: wasmRead,
 } = tracesWasm;
 import { call, encodeExtended, encodeOptions, fail, isPlain, jsonText, payload } from "./internal.js";
 export { MatcherError } from "./errors.js";

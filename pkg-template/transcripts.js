@@ -10,7 +10,7 @@ import { guard } from "./errors.js";
 // This family's own WebAssembly module, compiled synchronously from the inlined
 // bytes on first use; a trap restarts it (errors.js guard).
 const wasm = guard("transcripts", glue, bytesTranscripts);
-const { CheckRecorder, TranscriptRun, transcript_write_jsonl: wasmWriteJsonl } = wasm;
+const { CheckRecorder, TranscriptRun, writeTranscriptJsonl: wasmWriteJsonl } = wasm;
 import { call, capped, encodeOptions, fail, jsonText, payload } from "./internal.js";
 export { MatcherError } from "./errors.js";
 

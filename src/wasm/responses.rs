@@ -33,7 +33,7 @@ fn json_out<T: Serialize>(r: Result<T>) -> Out {
 
 /// `normalizeToolResponse(result)`: `payload` is the result's JSON text. Returns
 /// `{"text", "isError", "blocks": [[index, type, text|null, mimeType|null, hasData]], "structured": bool}`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = normalizeToolResponse)]
 pub fn normalize_tool_response(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [result] = parts(payload, ext, ["result"])?;
@@ -53,7 +53,7 @@ pub fn normalize_tool_response(payload: &[u8], ext: u32) -> Out {
 }
 
 /// `extractText(response)`: `payload` is the response's JSON text.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = extractText)]
 pub fn extract_text_of(payload: &[u8], ext: u32) -> Out {
     parts(payload, ext, ["response"])
         .map(|[response]| extract_text(&response))
@@ -61,13 +61,13 @@ pub fn extract_text_of(payload: &[u8], ext: u32) -> Out {
 }
 
 /// `validateResponse(actual, expected)`: `actual\nexpected`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = validateResponse)]
 pub fn validate_response_json(payload: &[u8], ext: u32) -> Out {
     json_out(parts(payload, ext, ["actual", "expected"]).map(|[a, e]| validate_response(&a, &e)))
 }
 
 /// `validateText(response, expected, options)`: `response\nexpected\noptions`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = validateText)]
 pub fn validate_text_json(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [response, expected, options] = parts(payload, ext, ["response", "expected", "options"])?;
@@ -79,7 +79,7 @@ pub fn validate_text_json(payload: &[u8], ext: u32) -> Out {
 
 /// `validatePattern(response, patterns, options)`: `response\npatterns\noptions`,
 /// each pattern a string or a RegExp as `[source, flags]`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = validatePattern)]
 pub fn validate_pattern_json(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [response, patterns, options] = parts(payload, ext, ["response", "patterns", "options"])?;
@@ -90,7 +90,7 @@ pub fn validate_pattern_json(payload: &[u8], ext: u32) -> Out {
 }
 
 /// `validateError(response, expected)`: `response\nexpected`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = validateError)]
 pub fn validate_error_json(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [response, expected] = parts(payload, ext, ["response", "expected"])?;
@@ -104,7 +104,7 @@ pub fn validate_error_json(payload: &[u8], ext: u32) -> Out {
 /// `getResponseSizeBytes(response)`: `kind\nresponse` (`kind` the value's
 /// `typeof`, `"null"` for `null`; `response` the value's `JSON.stringify`
 /// text). Returns the byte count (see `assertions::json_size_bytes`).
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = getResponseSizeBytes)]
 pub fn get_response_size_bytes(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [kind, response] = parts(payload, ext, ["kind", "response"])?;
@@ -126,7 +126,7 @@ pub fn get_response_size_bytes(payload: &[u8], ext: u32) -> Out {
 
 /// `normalizeWhitespace(text)`: `text` (a string); returns the text with
 /// each run of white space one space, trimmed.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = normalizeWhitespace)]
 pub fn normalize_whitespace(payload: &[u8], ext: u32) -> Out {
     let [text] = parts(payload, ext, ["text"]).map_err(to_js)?;
     let text = Reader::new(Some(&text), "text").str().map_err(to_js)?;
@@ -134,7 +134,7 @@ pub fn normalize_whitespace(payload: &[u8], ext: u32) -> Out {
 }
 
 /// `validateSize(response, options)`: `response\noptions`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = validateSize)]
 pub fn validate_size_json(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [response, options] = parts(payload, ext, ["response", "options"])?;
@@ -147,7 +147,7 @@ pub fn validate_size_json(payload: &[u8], ext: u32) -> Out {
 /// `toolCalls` the simulation result's list (`null` for a response that is
 /// not one), `argumentTexts[i]` `JSON.stringify(expectation.calls[i].arguments)`
 /// (printed in messages).
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = validateToolCalls)]
 pub fn validate_tool_calls_json(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [calls, expectation, texts] = parts(payload, ext, ["response.toolCalls", "expectation", "expectation"])?;
@@ -170,7 +170,7 @@ pub fn validate_tool_calls_json(payload: &[u8], ext: u32) -> Out {
 
 /// `validateToolCallCount(response, options)`: `count\noptions`, `count`
 /// the number of the simulation result's calls (`null`: not one).
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = validateToolCallCount)]
 pub fn validate_tool_call_count_json(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [count, options] = parts(payload, ext, ["response.toolCalls", "options"])?;
@@ -186,7 +186,7 @@ pub fn validate_tool_call_count_json(payload: &[u8], ext: u32) -> Out {
 /// `applySanitizers(response, sanitizers)`: `response\nsanitizers` (a
 /// `RegExp` pattern as `[source, flags]`); returns the sanitized text of the
 /// response (its `extractText`).
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = applySanitizers)]
 pub fn apply_sanitizers(payload: &[u8], ext: u32) -> Out {
     (|| -> Result<String> {
         let [response, list] = parts(payload, ext, ["response", "sanitizers"])?;
@@ -198,7 +198,7 @@ pub fn apply_sanitizers(payload: &[u8], ext: u32) -> Out {
 
 /// `matchSnapshot(received, stored, sanitizers)`: `received\nstored\nsanitizers`;
 /// returns the `{ pass, actual, expected, diff }` JSON text.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = matchSnapshot)]
 pub fn match_snapshot(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [received, stored, list] = parts(payload, ext, ["received", "stored", "sanitizers"])?;
@@ -221,7 +221,7 @@ pub fn responses_constants() -> String {
 }
 
 /// `resolveRubric(rubric)`: `rubric`; returns the text.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = resolveRubric)]
 pub fn resolve_rubric(payload: &[u8], ext: u32) -> Out {
     let [rubric] = parts(payload, ext, ["rubric"]).map_err(to_js)?;
     judge::read_rubric(&Reader::new(Some(&rubric), "rubric"))
@@ -231,7 +231,7 @@ pub fn resolve_rubric(payload: &[u8], ext: u32) -> Out {
 
 /// `buildJudgePrompt(candidate, reference, rubric)`: `candidate\nreference\nrubric`
 /// (`rubric` a built-in name, `{ text }`, or the rubric text); returns the prompt.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = buildJudgePrompt)]
 pub fn build_judge_prompt(payload: &[u8], ext: u32) -> Out {
     let [candidate, reference, rubric] = parts(payload, ext, ["candidate", "reference", "rubric"]).map_err(to_js)?;
     let text = match &rubric {
@@ -249,7 +249,7 @@ pub fn build_judge_prompt(payload: &[u8], ext: u32) -> Out {
 }
 
 /// `parseJudgeVerdict(text)`: `text` (a string); returns `{ pass, score, reasoning }`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = parseJudgeVerdict)]
 pub fn parse_judge_verdict(payload: &[u8], ext: u32) -> Out {
     json_out(parts(payload, ext, ["verdict"]).and_then(|[text]| {
         let not_text = || Reader::new(Some(&text), "verdict").error("expected the model's reply as a string");
@@ -273,14 +273,14 @@ fn refusal_out(checked: std::result::Result<(), dataset::Refusal>) -> Out {
 }
 
 /// `validateEvalDataset(json)`: `dataset`; returns `null` or the refusal (see [`refusal_out`]).
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = validateEvalDataset)]
 pub fn validate_eval_dataset(payload: &[u8], ext: u32) -> Out {
     let [d] = parts(payload, ext, ["dataset"]).map_err(to_js)?;
     refusal_out(dataset::check_dataset(&Reader::new(Some(&d), "")))
 }
 
 /// `validateEvalCase(evalCase)`: `evalCase`; returns `null` or the refusal (see [`refusal_out`]).
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = validateEvalCase)]
 pub fn validate_eval_case(payload: &[u8], ext: u32) -> Out {
     let [c] = parts(payload, ext, ["evalCase"]).map_err(to_js)?;
     refusal_out(dataset::check_case(&Reader::new(Some(&c), "")))
@@ -383,7 +383,7 @@ pub fn finish_judges(payload: &[u8], ext: u32) -> Out {
 }
 
 /// `isBuiltInRubric(s)`: `s` (the glue sends only strings); returns `true` or `false`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = isBuiltInRubric)]
 pub fn is_built_in_rubric(payload: &[u8], ext: u32) -> Out {
     json_out(parts(payload, ext, ["s"]).map(|[s]| s.as_str().is_some_and(judge::is_built_in_rubric)))
 }
@@ -502,7 +502,7 @@ pub fn plan_eval_case(payload: &[u8], ext: u32) -> Out {
 /// baselineLabel, candidateLabel, baselinePassRate, candidatePassRate,
 /// deltaPassRate, metrics: [{ name, baseline, candidate, delta }], cases:
 /// [[outcome, baselineIndex, candidateIndex]] }` (see [`compare::compare`]).
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = compareEvalRuns)]
 pub fn compare_eval_runs(payload: &[u8], ext: u32) -> Out {
     json_out((|| {
         let [options, variant] = parts(

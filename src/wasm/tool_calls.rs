@@ -36,7 +36,7 @@ fn split_calls<'v>(r: &Reader<'_, 'v>) -> Result<Vec<Call<'v>>> {
 /// ...extra, nMismatch, ...(e, a), nOutOfOrder, ...(e, a), nPairs, ...(e, a)]` where flags bit 1
 /// is `passed`, bit 2 "extra is the whole actual list", bit 4 "missing is
 /// the whole expected list".
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = evaluateToolCalls)]
 pub fn evaluate_tool_calls(payload: &[u8], ext: u32) -> std::result::Result<Vec<u32>, JsValue> {
     evaluate_impl(payload, ext).map_err(to_js)
 }
@@ -70,7 +70,7 @@ fn evaluate_impl(payload: &[u8], ext: u32) -> Result<Vec<u32>> {
 
 /// `alignToolCalls`: `payload` as [`evaluate_tool_calls`]; returns the
 /// [`crate::tool_calls::ToolCallAlignment`] as JSON text.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = alignToolCalls)]
 pub fn align_tool_calls(payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
     (|| -> Result<String> {
         let [expected, actual, options] = parts(payload, ext, ["expected", "actual", "options"])?;
@@ -90,7 +90,7 @@ pub fn align_tool_calls(payload: &[u8], ext: u32) -> std::result::Result<String,
 
 /// `assertValidMatchOptions(options)`: `payload` is the options (read as
 /// the glue reads options); throws the reference's error or returns.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = assertValidMatchOptions)]
 pub fn assert_valid_match_options(payload: &[u8], ext: u32) -> std::result::Result<(), JsValue> {
     (|| -> Result<()> {
         let [options] = parts(payload, ext, ["options"])?;
@@ -100,7 +100,7 @@ pub fn assert_valid_match_options(payload: &[u8], ext: u32) -> std::result::Resu
 }
 
 /// `assertValidMaxExtra(value)`: `payload` is the value.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = assertValidMaxExtra)]
 pub fn assert_valid_max_extra(payload: &[u8], ext: u32) -> std::result::Result<(), JsValue> {
     (|| -> Result<()> {
         let [value] = parts(payload, ext, ["maxExtraToolCalls"])?;
@@ -111,7 +111,7 @@ pub fn assert_valid_max_extra(payload: &[u8], ext: u32) -> std::result::Result<(
 
 /// `resolveMatchOptions(suite, testCase, runOverride)`: `payload` is the
 /// three layers joined by `\n`; returns the resolved options as JSON text.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = resolveMatchOptions)]
 pub fn resolve(payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
     let (r, raw_max) = (|| -> Result<(ResolvedMatchOptions, Option<f64>)> {
         let layers = parts(payload, ext, ["suite", "testCase", "runOverride"])?;
@@ -176,7 +176,7 @@ fn validator<R>(
 }
 
 /// `matchToolCalls(expected, actual)`: both lists of tool names.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = matchToolCalls)]
 pub fn match_tool_calls_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
     validator(payload, ext, &["expected", "actual"], |a| {
         Ok(match_tool_calls(&names(&a[0])?, &names(&a[1])?))
@@ -184,7 +184,7 @@ pub fn match_tool_calls_js(payload: &[u8], ext: u32) -> std::result::Result<bool
 }
 
 /// `matchToolCallsSubset(expected, actual)`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = matchToolCallsSubset)]
 pub fn match_tool_calls_subset_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
     validator(payload, ext, &["expected", "actual"], |a| {
         Ok(match_tool_calls_subset(&names(&a[0])?, &names(&a[1])?))
@@ -192,7 +192,7 @@ pub fn match_tool_calls_subset_js(payload: &[u8], ext: u32) -> std::result::Resu
 }
 
 /// `matchAnyToolCall(expected, actual)`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = matchAnyToolCall)]
 pub fn match_any_tool_call_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
     validator(payload, ext, &["expected", "actual"], |a| {
         Ok(match_any_tool_call(&names(&a[0])?, &names(&a[1])?))
@@ -201,7 +201,7 @@ pub fn match_any_tool_call_js(payload: &[u8], ext: u32) -> std::result::Result<b
 
 /// `matchToolCallCount(toolName, actual, count)`: a count that is not a
 /// whole number never matches (as `===` in the reference).
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = matchToolCallCount)]
 pub fn match_tool_call_count_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
     validator(payload, ext, &["toolName", "actual", "count"], |a| {
         let (tool, actual) = (a[0].str()?, names(&a[1])?);
@@ -216,7 +216,7 @@ pub fn match_tool_call_count_js(payload: &[u8], ext: u32) -> std::result::Result
 }
 
 /// `matchNoToolCalls(actual)`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = matchNoToolCalls)]
 pub fn match_no_tool_calls_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
     validator(payload, ext, &["actual"], |a| Ok(match_no_tool_calls(&names(&a[0])?)))
 }
@@ -227,7 +227,7 @@ fn expected_args<'v>(r: &Reader<'_, 'v>) -> Result<&'v Val<'v>> {
 }
 
 /// `matchToolCallWithArgs(toolName, expectedArgs, toolCalls)`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = matchToolCallWithArgs)]
 pub fn match_tool_call_with_args_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
     validator(payload, ext, &["toolName", "expectedArgs", "toolCalls"], |a| {
         let (tool, want) = (a[0].str()?, expected_args(&a[1])?);
@@ -236,7 +236,7 @@ pub fn match_tool_call_with_args_js(payload: &[u8], ext: u32) -> std::result::Re
 }
 
 /// `matchToolCallWithPartialArgs(toolName, expectedArgs, toolCalls)`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = matchToolCallWithPartialArgs)]
 pub fn match_tool_call_with_partial_args_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
     validator(payload, ext, &["toolName", "expectedArgs", "toolCalls"], |a| {
         let (tool, want) = (a[0].str()?, expected_args(&a[1])?);
@@ -245,7 +245,7 @@ pub fn match_tool_call_with_partial_args_js(payload: &[u8], ext: u32) -> std::re
 }
 
 /// `matchToolArgument(toolName, argName, expectedValue, toolCalls)`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = matchToolArgument)]
 pub fn match_tool_argument_js(payload: &[u8], ext: u32) -> std::result::Result<bool, JsValue> {
     validator(
         payload,
@@ -262,7 +262,7 @@ pub fn match_tool_argument_js(payload: &[u8], ext: u32) -> std::result::Result<b
 /// `matchToolArgumentWith(toolName, argName, predicate, toolCalls)`: the
 /// predicate is the caller's, so this returns the indices of the calls to
 /// hand it (`toolName`'s calls that have `argName`), in order.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = matchToolArgumentWith)]
 pub fn match_tool_argument_with_js(payload: &[u8], ext: u32) -> std::result::Result<Vec<u32>, JsValue> {
     validator(payload, ext, &["toolName", "argName", "toolCalls"], |a| {
         let (tool, key) = (a[0].str()?, a[1].str()?);

@@ -89,7 +89,7 @@ struct TraceRun<'a> {
 /// `INVALID_OPTION` at `options.format` for an unknown name;
 /// `INVALID_ARGUMENT` at `trace` for an input whose format cannot be told
 /// or does not fit `format`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = fromTrace)]
 pub fn trace_read(payload: &[u8], format: &str, messages: bool) -> std::result::Result<String, JsValue> {
     (|| -> Result<String> {
         let format = match format {
@@ -157,7 +157,7 @@ pub fn prompt_error(payload: &[u8], ext: u32) -> std::result::Result<String, JsV
 /// text: the merged run's facts ([`PromptResult::merge`]'s rules) and each
 /// result's step offset; the glue concatenates the caller's own lists.
 /// Errors: `INVALID_ARGUMENT` at `results[i]…` for a malformed entry.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = merge)]
 pub fn prompt_merge(payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
     #[derive(Serialize)]
     struct Merged<'a> {
@@ -202,7 +202,7 @@ pub fn prompt_merge(payload: &[u8], ext: u32) -> std::result::Result<String, JsV
 /// (`trace`, `actualToolCalls`, `widgetSnapshots`, …) with the caller's own
 /// objects. Errors: `INVALID_ARGUMENT` at `options` (not an object),
 /// `INVALID_OPTION` at its member of the wrong type (`options.passed`).
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = toEvalResult)]
 pub fn prompt_eval(payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
     (|| -> Result<String> {
         let [facts, tool_failure, options] = parts(payload, ext, ["result", "result", "options"])?;
@@ -215,7 +215,7 @@ pub fn prompt_eval(payload: &[u8], ext: u32) -> std::result::Result<String, JsVa
 }
 
 /// `detectTraceFormat`: returns `{"format":"…"}` or `{"format":null,"reason":"…"}` as JSON text.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = detectTraceFormat)]
 pub fn trace_detect(payload: &[u8]) -> std::result::Result<String, JsValue> {
     let text = text(payload).map_err(to_js)?;
     let out = match detect_trace_format_text(text) {

@@ -157,7 +157,7 @@ impl TranscriptRun {
 }
 
 /// reeval's `transcript.jsonl` from a JSON array of events.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = writeTranscriptJsonl)]
 pub fn transcript_write_jsonl(events: &str) -> std::result::Result<String, JsValue> {
     (|| -> Result<String> {
         let v = json(events, "events")?;

@@ -66,3 +66,31 @@ test("an import compiles no family's module until one of its exports is called, 
   // the rest of the reference's evals API (issue 11 item 4: compareEvalRuns, runEvalCase, the dataset issues).
   for (const m of families) assert.ok(size(m) < 1_050_000, `${m}: ${size(m)} bytes`);
 });
+
+// Issue 13 item 1: one export per JS function, named as it, no dispatch on a
+// name. The names are the package's public ones (reeval's matchers, the
+// seed reeval-matchers.txt; @mcpjam/sdk@1.14.0's and @gleanwork/mcp-server-tester@1.1.0's
+// functions), each a function of its family's wasm-bindgen glue.
+test("each family's wasm exports carry the JS names of the functions they serve", async () => {
+  const glue = async (m) => import(pathToFileURL(join(pkg, "wasm", `${m}.js`)).href);
+  const named = {
+    tool_calls: ["evaluateToolCalls", "alignToolCalls", "resolveMatchOptions", "assertValidMatchOptions", "assertValidMaxExtra", "matchToolCalls",
+      "matchToolCallsSubset", "matchAnyToolCall", "matchToolCallCount", "matchNoToolCalls", "matchToolCallWithArgs",
+      "matchToolCallWithPartialArgs", "matchToolArgument", "matchToolArgumentWith"],
+    traces: ["fromTrace", "detectTraceFormat", "toEvalResult", "merge"],
+    transcripts: ["toHaveCalledSkill", "toHaveCalledMcp", "toHaveCalledTool", "toHaveRun", "toHaveEdited", "toHaveSearched", "toHaveFetched",
+      "toHaveCalledInOrder", "toHaveCalledTimes", "trajectoryF1", "toHaveChanged", "toHaveFile", "toSucceed", "toPass", "writeTranscriptJsonl"],
+    responses: ["normalizeToolResponse", "extractText", "validateResponse", "validateText", "validatePattern", "validateError", "validateSize",
+      "validateToolCalls", "validateToolCallCount", "getResponseSizeBytes", "normalizeWhitespace", "applySanitizers", "matchSnapshot",
+      "resolveRubric", "buildJudgePrompt", "parseJudgeVerdict", "validateEvalDataset", "validateEvalCase", "isBuiltInRubric", "compareEvalRuns"],
+  };
+  for (const [family, names] of Object.entries(named)) {
+    const g = await glue(family);
+    for (const n of names) assert.equal(typeof g[n], "function", `${family}: no export ${n}`);
+  }
+  // A matcher that reads a turn or run is also a method of the kept run, under the same name.
+  const { TranscriptRun, transcript_check } = await glue("transcripts");
+  assert.equal(transcript_check, undefined);
+  for (const n of named.transcripts.slice(0, 11)) assert.equal(typeof TranscriptRun.prototype[n], "function", `TranscriptRun.prototype.${n}`);
+  assert.equal(TranscriptRun.prototype.check, undefined);
+});
