@@ -20,6 +20,15 @@ const SCRATCH_MAX = 1 << 22; // larger payloads get a one-off buffer
 let scratch = new Uint8Array(1 << 16);
 /** The largest payload one call may hand over, in UTF-16 code units (32 Mi). */
 export const MAX_PAYLOAD = 32 * 1024 * 1024;
+
+/**
+ * The method by which an `actual` argument of `evaluateToolCalls` judges
+ * itself where it is kept (a `PromptResult` read by `fromTrace`, whose calls
+ * stay in the trace module): `actual[EVALUATE_IN_PLACE](parts)` with `parts`
+ * `[expected, options]` returns `{ indices, calls }` or `null` (then its
+ * `getToolCalls()` cross as a list). A symbol, so no user object has it.
+ */
+export const EVALUATE_IN_PLACE = Symbol("mcp-matchers.evaluateInPlace");
 /** Refuses `text` longer than MAX_PAYLOAD code units (UNSUPPORTED_VALUE at `path`). */
 export function capped(text, path) {
   if (text.length > MAX_PAYLOAD) fail("UNSUPPORTED_VALUE", path, `input too large: ${text.length} characters (at most ${MAX_PAYLOAD} per call)`);

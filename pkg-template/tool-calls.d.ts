@@ -104,7 +104,11 @@ export declare function resolveMatchOptions(
  * lists (the reference is quadratic).
  *
  * @param expected - `EvalToolCall[]`.
- * @param actual - `EvalToolCall[]`, e.g. `result.getToolCalls()`.
+ * @param actual - `EvalToolCall[]`, e.g. `result.getToolCalls()`; or (ours) the
+ *   `PromptResult` itself: one read by `PromptResult.fromTrace` is judged where
+ *   its calls are kept, inside the trace module, without making them JS objects
+ *   (only the calls the verdict names, in `extra` and `argumentMismatches`, are
+ *   read out); any other one by its `getToolCalls()`. The verdict is the same.
  * @param options - `EvalMatchOptions & { isNegativeTest?: boolean }`.
  * @returns `{ missing, extra, outOfOrder, argumentMismatches, passed }`.
  * @throws {MatcherError} `INVALID_ARGUMENT` when a list is not an array, a call
@@ -115,7 +119,7 @@ export declare function resolveMatchOptions(
  */
 export declare function evaluateToolCalls(
   expected: EvalToolCall[],
-  actual: EvalToolCall[],
+  actual: EvalToolCall[] | { getToolCalls(): EvalToolCall[] },
   options?: EvalMatchOptions & { isNegativeTest?: boolean },
 ): EvalToolCallMatchResult;
 

@@ -23,7 +23,7 @@ const {
   matchToolCallsSubset: wasmMatchToolCallsSubset,
   resolveMatchOptions: wasmResolve,
 } = guard("tool_calls", glue, bytesToolCalls);
-import { call, encodeCalls, encodeExtended, encodeOptions, encodeParts, fail, payload, splitCalls } from "./internal.js";
+import { EVALUATE_IN_PLACE, call, encodeCalls, encodeExtended, encodeOptions, encodeParts, fail, payload, splitCalls } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
 const OPTION_KEYS = ["toolCallOrder", "maxExtraToolCalls", "allowExtraToolCalls", "argumentMatching", "isNegativeTest"];
@@ -41,8 +41,24 @@ const orEmpty = (list) => (list === null || list === undefined ? [] : list);
 export function evaluateToolCalls(expected, actual, options) {
   expected = orEmpty(expected);
   actual = orEmpty(actual);
-  const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeMatchOptions(options, "options")]);
-  const r = call(() => wasmEvaluate(bytes, ext));
+  let r;
+  let calls = () => actual;
+  // A PromptResult read by fromTrace is judged where its calls are kept (the
+  // trace module; internal.js EVALUATE_IN_PLACE); any other one by its calls.
+  const inPlace = typeof actual === "object" && !Array.isArray(actual) ? actual[EVALUATE_IN_PLACE] : undefined;
+  if (typeof inPlace === "function") {
+    const kept = inPlace.call(actual, [encodeCalls(expected, "expected"), encodeMatchOptions(options, "options")]);
+    if (kept !== null) {
+      r = kept.indices;
+      calls = () => [...kept.calls()];
+    } else if (typeof actual.getToolCalls === "function") {
+      actual = actual.getToolCalls();
+    }
+  }
+  if (r === undefined) {
+    const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeMatchOptions(options, "options")]);
+    r = call(() => wasmEvaluate(bytes, ext));
+  }
   let p = 0;
   const flags = r[p++];
   const pick = (list) => {
@@ -51,13 +67,16 @@ export function evaluateToolCalls(expected, actual, options) {
     return out;
   };
   let missing = pick(expected);
-  let extra = pick(actual);
-  if (flags & 2) extra = actual;
+  // The actual calls are read (out of a kept run) only when the verdict names one.
+  let list;
+  const named = () => (list ??= calls());
+  let extra = r[p] === 0 ? (p++, []) : pick(named());
+  if (flags & 2) extra = named();
   if (flags & 4) missing = expected;
   const argumentMismatches = new Array(r[p++]);
   for (let i = 0; i < argumentMismatches.length; i++) {
     const e = expected[r[p++]];
-    const a = actual[r[p++]];
+    const a = named()[r[p++]];
     argumentMismatches[i] = { toolName: e.toolName, expectedArgs: e.arguments || {}, actualArgs: a.arguments || {} };
   }
   const outOfOrder = new Array(r[p++]);

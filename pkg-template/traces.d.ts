@@ -425,7 +425,12 @@ export declare class PromptResult {
    * (`openai`, `anthropic`, `google`: the API's owner; MCPJam's `provider`),
    * the messages, spans, widget snapshots and prompt; the rest reads as the
    * reference's defaults. Unreadable parts become diagnostics and
-   * `argumentsError`s, never errors.
+   * `argumentsError`s, never errors. The calls stay inside the trace module
+   * until first read (`getToolCalls()`, `toolsCalled()`, …), and
+   * `evaluateToolCalls(expected, result)` judges them there; `free()` ends
+   * that early (at most 32 results of 16 Mi input characters together are
+   * kept, the least recently used read again from the trace when next asked;
+   * a `FinalizationRegistry` ends dropped ones).
    * @throws MatcherError `INVALID_ARGUMENT` (path `trace`) when the format
    *   cannot be told or the trace is of another family than `options.format`;
    *   `INVALID_OPTION` (path `options.format`) for an unknown format name.
@@ -463,6 +468,13 @@ export declare class PromptResult {
   /** `hasToolCall(name)`: whether some call has exactly this tool name (case-sensitive).
    * @throws MatcherError `INVALID_ARGUMENT` (path `toolName`) for a non-string. */
   hasToolCall(toolName: string): boolean;
+  /**
+   * Ours: ends the run `fromTrace` kept inside the trace module (a no-op for
+   * any other result). Calls already read stay; reading them for the first
+   * time afterwards throws `MatcherError` `INVALID_ARGUMENT` (path `result`).
+   * Also `result[Symbol.dispose]()` where the platform has `Symbol.dispose`.
+   */
+  free(): void;
   /** `getToolCalls()`: the calls, in call order (a copy of the list). */
   getToolCalls(): TraceToolCall[];
   /** `getToolArguments(name)`: the first call of `toolName`'s arguments, or `undefined` when it was not called.

@@ -14,8 +14,10 @@ const {
   merge: wasmMerge,
   detectTraceFormat: wasmDetect,
   fromTrace: wasmRead,
+  KeptTrace,
 } = tracesWasm;
-import { call, encodeExtended, encodeOptions, fail, isPlain, jsonText, payload } from "./internal.js";
+import { EVALUATE_IN_PLACE, call, encodeExtended, encodeOptions, fail, isPlain, jsonText, payload } from "./internal.js";
+import { keeper } from "./kept.js";
 export { MatcherError } from "./errors.js";
 
 // A JS string crosses as given (JSON, SSE, JSON lines or plain text);
@@ -73,13 +75,25 @@ const conversation = (run) => ({
   tool: run.toolMessages,
 });
 
+// A run read by fromTrace stays in the module (KeptTrace, src/wasm/traces.rs):
+// its calls become JS objects when first read (getToolCalls() and the
+// accessors over the calls), and evaluateToolCalls(expected, result) judges
+// them there (EVALUATE_IN_PLACE). Kept, evicted, read again and freed as
+// pkg-template/kept.js says.
+const keptTraces = keeper(
+  tracesWasm,
+  (rec) => new KeptTrace(payload([[rec.text, false]])[0], rec.format),
+  "this PromptResult was freed (result.free()) before its tool calls were read; read the trace again",
+);
+
 // The constructor's private door: a run the core already read.
 const BUILT = Symbol("PromptResult.built");
 
 /** See traces.d.ts. */
 export class PromptResult {
   #facts;
-  #toolCalls;
+  #toolCalls; // undefined while only the kept run (#kept) holds them
+  #kept;
   #conversation; // { messages, user, assistant, tool }; built on first use by #readConversation
   #readConversation;
   #toolFailure;
@@ -117,6 +131,7 @@ export class PromptResult {
     this.diagnostics = lists.diagnostics;
     this.#facts = factsOf(run);
     this.#toolCalls = lists.toolCalls;
+    this.#kept = lists.kept;
     this.#conversation = readConversation ? undefined : conversation(run);
     this.#readConversation = readConversation;
     this.#toolFailure = run.toolFailure;
@@ -159,22 +174,47 @@ export class PromptResult {
     }
     const format = options?.format ?? "";
     if (typeof format !== "string") fail("INVALID_OPTION", "options.format", "format must be a trace format name");
-    // Everything but the conversation now; the conversation when first needed
-    // (a second read of the same text, which the result keeps until then).
+    // The facts now, the calls when first read (from the run kept in wasm),
+    // the conversation when first needed (a second read of the same text,
+    // which the result keeps until then).
     const text = traceText(trace);
-    const read = (messages) => {
-      const bytes = payload([[text, false]])[0];
-      return JSON.parse(call(() => wasmRead(bytes, format, messages)));
-    };
-    const run = read(false);
+    const rec = { text, format, core: null, gen: undefined, freed: false };
+    const run = JSON.parse(keptTraces.open(rec, "trace").head());
     const lists = {
-      toolCalls: run.toolCalls,
+      toolCalls: undefined,
+      kept: rec,
       spans: run.spans,
       widgetSnapshots: run.widgetSnapshots,
       format: run.format,
       diagnostics: run.diagnostics,
     };
-    return PromptResult.#built(run, lists, () => conversation(read(true)));
+    const read = () => JSON.parse(call(() => wasmRead(payload([[text, false]])[0], format, true)));
+    const result = PromptResult.#built(run, lists, () => conversation(read()));
+    keptTraces.track(result, rec);
+    return result;
+  }
+
+  // The calls, read out of the kept run on first use.
+  #calls() {
+    if (this.#toolCalls === undefined) this.#toolCalls = JSON.parse(keptTraces.open(this.#kept, "result").toolCalls());
+    return this.#toolCalls;
+  }
+
+  /**
+   * evaluateToolCalls(expected, this, options) on the kept run (tool-calls.js):
+   * the verdict's indices and the calls they index, or null when this result
+   * keeps no run (made from data, or its calls already read: they cross as a list).
+   */
+  [EVALUATE_IN_PLACE](parts) {
+    if (this.#kept === undefined || this.#toolCalls !== undefined) return null;
+    const core = keptTraces.open(this.#kept, "actual");
+    const [bytes, ext] = payload(parts);
+    return { indices: call(() => core.evaluateToolCalls(bytes, ext)), calls: () => this.#calls() };
+  }
+
+  /** See traces.d.ts. */
+  free() {
+    if (this.#kept !== undefined) keptTraces.free(this.#kept);
   }
 
   /** See traces.d.ts. */
@@ -187,14 +227,14 @@ export class PromptResult {
     // (PromptResult::merge_facts); here the caller's own lists are joined.
     const entries = results.map((r) => ({
       facts: { ...r.#facts, prompt: r.prompt, text: r.text },
-      steps: r.#toolCalls.reduce((n, c) => (c.step === undefined ? n : Math.max(n, c.step + 1)), 0),
+      steps: r.#calls().reduce((n, c) => (c.step === undefined ? n : Math.max(n, c.step + 1)), 0),
       toolFailure: r.#toolFailure,
       format: r.format ?? null,
     }));
     const { format, offsets, ...run } = JSON.parse(call(() => wasmMerge(...payload([part(entries, "results")]))));
     const lists = { toolCalls: [], spans: [], widgetSnapshots: [], format, diagnostics: [], usage: run.usage, latency: run.latency };
     results.forEach((r, i) => {
-      for (const c of r.#toolCalls) lists.toolCalls.push(c.step === undefined ? c : { ...c, step: c.step + offsets[i] });
+      for (const c of r.#calls()) lists.toolCalls.push(c.step === undefined ? c : { ...c, step: c.step + offsets[i] });
       lists.spans.push(...r.#spans);
       lists.widgetSnapshots.push(...r.#widgetSnapshots);
       lists.diagnostics.push(...r.diagnostics);
@@ -255,21 +295,21 @@ export class PromptResult {
   }
   /** See traces.d.ts. */
   toolsCalled() {
-    return this.#toolCalls.map((c) => c.toolName);
+    return this.#calls().map((c) => c.toolName);
   }
   /** See traces.d.ts. */
   getToolCalls() {
-    return [...this.#toolCalls];
+    return [...this.#calls()];
   }
   /** See traces.d.ts. */
   hasToolCall(toolName) {
     checkName(toolName);
-    return this.#toolCalls.some((c) => c.toolName === toolName);
+    return this.#calls().some((c) => c.toolName === toolName);
   }
   /** See traces.d.ts. */
   getToolArguments(toolName) {
     checkName(toolName);
-    return this.#toolCalls.find((c) => c.toolName === toolName)?.arguments;
+    return this.#calls().find((c) => c.toolName === toolName)?.arguments;
   }
   /** See traces.d.ts. */
   totalTokens() {
@@ -337,7 +377,7 @@ export class PromptResult {
       provider: e.provider,
       model: e.model,
       expectedToolCalls: o?.expectedToolCalls,
-      actualToolCalls: this.#toolCalls.map((c) => ({ toolName: c.toolName, arguments: c.arguments })),
+      actualToolCalls: this.#calls().map((c) => ({ toolName: c.toolName, arguments: c.arguments })),
       tokens: e.tokens,
       error: e.error,
       errorDetails: o?.errorDetails,
@@ -350,4 +390,15 @@ export class PromptResult {
       widgetSnapshots: o?.widgetSnapshots ?? this.getWidgetSnapshots(),
     };
   }
+}
+
+// `using result = PromptResult.fromTrace(text)` where the platform has Symbol.dispose.
+if (typeof Symbol.dispose === "symbol") {
+  Object.defineProperty(PromptResult.prototype, Symbol.dispose, {
+    value: function dispose() {
+      this.free();
+    },
+    configurable: true,
+    writable: true,
+  });
 }

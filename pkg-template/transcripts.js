@@ -12,6 +12,7 @@ import { guard } from "./errors.js";
 const wasm = guard("transcripts", glue, bytesTranscripts);
 const { CheckRecorder, TranscriptRun, writeTranscriptJsonl: wasmWriteJsonl } = wasm;
 import { call, capped, encodeOptions, fail, jsonText, payload } from "./internal.js";
+import { keeper } from "./kept.js";
 export { MatcherError } from "./errors.js";
 
 /**
@@ -49,43 +50,12 @@ export function normalizeTranscript(input, options) {
 // events there instead of sending them again. The turns' events, unreported
 // types and diffs read out are frozen, so they and the kept run cannot
 // disagree; what the caller assigns (a turn's `unreported` or `diff`, the
-// run's `diff`, `files`) is read from its objects on every call. At most LIVE_RUNS runs of LIVE_CHARS input
-// characters stay in the module, least recently used leaving first; a run
-// that left (or was kept by a module that restarted after a trap) is read
-// again from its input when next asked. `run.free()` ends it at once; a
-// FinalizationRegistry ends runs the caller dropped.
-const LIVE_RUNS = 32;
-const LIVE_CHARS = 1 << 24;
-const live = new Map(); // rec -> true, least recently used first
-let liveChars = 0;
+// run's `diff`, `files`) is read from its objects on every call. How many runs
+// stay kept, and their reading again after they left, `run.free()` and the
+// FinalizationRegistry: pkg-template/kept.js.
+const kept = keeper(wasm, (rec) => new TranscriptRun(rec.text, rec.isText, rec.opts), "this run was freed (run.free()); normalise the transcript again");
+const open = kept.open;
 const held = new WeakMap(); // a run or turn object -> how to ask its kept run
-const finalizer = typeof FinalizationRegistry === "function" ? new FinalizationRegistry((rec) => drop(rec)) : null;
-
-function drop(rec) {
-  if (rec.core === null) return;
-  live.delete(rec);
-  liveChars -= rec.text.length;
-  rec.core.free(); // a no-op for a module instance that restarted (errors.js guard)
-  rec.core = null;
-}
-
-// The kept run of `rec`, made again if it left or belongs to a restarted module.
-function open(rec, path) {
-  if (rec.freed) fail("INVALID_ARGUMENT", path, "this run was freed (run.free()); normalise the transcript again");
-  if (rec.core !== null && rec.gen !== wasm.restarts) drop(rec);
-  if (rec.core === null) {
-    rec.core = call(() => new TranscriptRun(rec.text, rec.isText, rec.opts));
-    rec.gen = wasm.restarts;
-    liveChars += rec.text.length;
-  }
-  live.delete(rec);
-  live.set(rec, true);
-  for (const old of live.keys()) {
-    if (live.size <= LIVE_RUNS && liveChars <= LIVE_CHARS) break;
-    if (old !== rec) drop(old);
-  }
-  return rec.core;
-}
 
 function freezeAll(root) {
   const stack = [root];
@@ -128,15 +98,11 @@ function keptRun(rec) {
     });
   }
   run.diagnostics = diagnostics;
-  const free = () => {
-    rec.freed = true;
-    drop(rec);
-    finalizer?.unregister(rec);
-  };
+  const free = () => kept.free(rec);
   Object.defineProperty(run, "free", { value: free, configurable: true });
   if (typeof Symbol.dispose === "symbol") Object.defineProperty(run, Symbol.dispose, { value: free, configurable: true });
   held.set(run, { rec, turn: -1, state });
-  finalizer?.register(run, rec, rec);
+  kept.track(run, rec);
   return run;
 }
 

@@ -143,7 +143,7 @@ impl<T: AsToolCall + ?Sized> AsToolCall for &T {
 }
 
 /// Calls `f` with `list` as the engine's calls (names and arguments borrowed, not copied).
-fn with_calls<C: AsToolCall, R>(list: &[C], f: impl FnOnce(&[Call<'_>]) -> R) -> R {
+pub(crate) fn with_calls<C: AsToolCall, R>(list: &[C], f: impl FnOnce(&[Call<'_>]) -> R) -> R {
     let args: Vec<Option<Val<'_>>> = list.iter().map(|c| c.arguments().map(Val::from_map)).collect();
     let calls: Vec<Call<'_>> = list
         .iter()

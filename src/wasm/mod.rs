@@ -17,6 +17,9 @@ use crate::error::MatcherError;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
 
+// Tool-call lists and verdicts at the boundary: both modules evaluate calls.
+#[cfg(all(target_arch = "wasm32", any(feature = "wasm-tool-calls", feature = "wasm-traces")))]
+mod calls;
 // The agent loop rides in the traces module (replayModel reads traces).
 #[cfg(all(target_arch = "wasm32", feature = "wasm-traces"))]
 mod agent;

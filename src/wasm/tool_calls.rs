@@ -3,33 +3,16 @@
 //! validator's export is its snake_case name with `_js`, beside the core
 //! function of the same name).
 
+use super::calls::{split_calls, verdict_indices};
 use super::{parts, to_js};
 use crate::error::{MatcherError, Result};
 use crate::reader::Reader;
 use crate::tool_calls::{
     match_any_tool_call, match_no_tool_calls, match_tool_call_count, match_tool_calls, match_tool_calls_subset,
-    options_from_val, resolve_match_options, validators as v, Call, MaxExtraToolCalls, ResolvedMatchOptions,
+    options_from_val, resolve_match_options, validators as v, MaxExtraToolCalls, ResolvedMatchOptions,
 };
 use crate::value::Val;
 use wasm_bindgen::prelude::*;
-
-/// Reads a tool-call list as the glue sends it, `[names, arguments]`
-/// (`r` names the list in error paths: `expected[3].toolName`).
-fn split_calls<'v>(r: &Reader<'_, 'v>) -> Result<Vec<Call<'v>>> {
-    let columns = r.array("an array of tool calls")?;
-    let (Some(Val::Arr(names)), Some(Val::Arr(args))) = (columns.first(), columns.get(1)) else {
-        return Err(r.error("malformed tool-call list"));
-    };
-    names
-        .iter()
-        .zip(args)
-        .enumerate()
-        .map(|(i, (name, args))| {
-            let item = r.item(i, name);
-            Call::read(&item.at("toolName", name), &item.at("arguments", args))
-        })
-        .collect()
-}
 
 /// `evaluateToolCalls`: `payload` is `expected\nactual\noptions`, the lists
 /// as `[names, arguments]`. Returns `[flags, nMissing, ...missing, nExtra,
@@ -46,26 +29,7 @@ fn evaluate_impl(payload: &[u8], ext: u32) -> Result<Vec<u32>> {
     let layer = options_from_val(Some(&options), "options")?;
     let expected = split_calls(&Reader::new(Some(&expected), "expected"))?;
     let actual = split_calls(&Reader::new(Some(&actual), "actual"))?;
-    let negative = layer.is_negative_test.unwrap_or(false);
-    let r = crate::tool_calls::evaluate(&expected, &actual, &layer.resolve(), negative);
-    let mut out = Vec::with_capacity(
-        4 + r.missing.len() + r.extra.len() + 2 * (r.argument_mismatches.len() + r.out_of_order.len()),
-    );
-    let whole_extra = negative;
-    let whole_missing = !negative && actual.is_empty();
-    out.push(r.passed as u32 | (whole_extra as u32) << 1 | (whole_missing as u32) << 2);
-    for list in [&r.missing, &r.extra] {
-        out.push(list.len() as u32);
-        out.extend(list.iter().map(|&i| i as u32));
-    }
-    for pairs in [&r.argument_mismatches, &r.out_of_order, &r.pairs] {
-        out.push(pairs.len() as u32);
-        for &(i, j) in pairs.iter() {
-            out.push(i as u32);
-            out.push(j as u32);
-        }
-    }
-    Ok(out)
+    Ok(verdict_indices(&expected, &actual, &layer))
 }
 
 /// `alignToolCalls`: `payload` as [`evaluate_tool_calls`]; returns the

@@ -72,11 +72,87 @@ struct TraceRun<'a> {
     #[serde(flatten)]
     facts: Facts<'a>,
     format: Option<&'static str>,
-    tool_calls: &'a [crate::traces::TraceToolCall],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tool_calls: Option<&'a [crate::traces::TraceToolCall]>,
     messages: &'a [serde_json::Value],
     spans: &'a [serde_json::Value],
     widget_snapshots: &'a [serde_json::Value],
     diagnostics: &'a [crate::traces::Diagnostic],
+}
+
+/// A format name, or `""` to detect it.
+fn format_named(format: &str) -> Result<Option<TraceFormat>> {
+    match format {
+        "" => Ok(None),
+        name => TraceFormat::from_name(name)
+            .map(Some)
+            .ok_or_else(|| MatcherError::invalid_option("options.format", format!("unknown trace format {name:?}"))),
+    }
+}
+
+/// `PromptResult.fromTrace(trace)` with the run kept in this module (issue 13
+/// item 3, "a run read once stays in wasm"): the glue asks it for the run's
+/// facts at once, for the calls only when the caller reads them
+/// (`getToolCalls()`), and `evaluateToolCalls(expected, result)` judges the
+/// kept calls here instead of receiving them again.
+#[wasm_bindgen]
+pub struct KeptTrace {
+    run: PromptResult,
+}
+
+#[wasm_bindgen]
+impl KeptTrace {
+    /// Reads a trace without its conversation: `payload` is its text,
+    /// `format` as [`trace_read`] (same errors).
+    #[wasm_bindgen(constructor)]
+    pub fn new(payload: &[u8], format: &str) -> std::result::Result<KeptTrace, JsValue> {
+        (|| -> Result<KeptTrace> {
+            let format = format_named(format)?;
+            Ok(KeptTrace {
+                run: PromptResult::calls_from_trace_text(text(payload)?, format)?,
+            })
+        })()
+        .map_err(to_js)
+    }
+
+    /// The run as [`trace_read`] returns it, without `toolCalls` and `messages`.
+    pub fn head(&self) -> std::result::Result<String, JsValue> {
+        let r = &self.run;
+        to_json(&TraceRun {
+            facts: Facts::of(r),
+            format: r.format,
+            tool_calls: None,
+            messages: &[],
+            spans: &r.spans,
+            widget_snapshots: &r.widget_snapshots,
+            diagnostics: &r.diagnostics,
+        })
+        .map_err(to_js)
+    }
+
+    /// The calls as JSON text: `[{ toolName, arguments, id?, result?, isError?, step, index, … }]`.
+    #[wasm_bindgen(js_name = toolCalls)]
+    pub fn tool_calls(&self) -> std::result::Result<String, JsValue> {
+        to_json(&self.run.tool_calls).map_err(to_js)
+    }
+
+    /// `evaluateToolCalls(expected, result, options)` on the kept calls:
+    /// `payload` is `expected\noptions` (the list as `[names, arguments]`);
+    /// returns the verdict as indices into `expected` and the run's calls
+    /// (`super::calls::verdict_indices`). Errors as the tool-call module's
+    /// `evaluateToolCalls`.
+    #[wasm_bindgen(js_name = evaluateToolCalls)]
+    pub fn evaluate_tool_calls(&self, payload: &[u8], ext: u32) -> std::result::Result<Vec<u32>, JsValue> {
+        (|| -> Result<Vec<u32>> {
+            let [expected, options] = parts(payload, ext, ["expected", "options"])?;
+            let layer = crate::tool_calls::options_from_val(Some(&options), "options")?;
+            let expected = super::calls::split_calls(&Reader::new(Some(&expected), "expected"))?;
+            Ok(crate::tool_calls::with_calls(&self.run.tool_calls, |actual| {
+                super::calls::verdict_indices(&expected, actual, &layer)
+            }))
+        })()
+        .map_err(to_js)
+    }
 }
 
 /// Reads a trace: `payload` is its text, `format` a format name or `""` to
@@ -92,12 +168,7 @@ struct TraceRun<'a> {
 #[wasm_bindgen(js_name = fromTrace)]
 pub fn trace_read(payload: &[u8], format: &str, messages: bool) -> std::result::Result<String, JsValue> {
     (|| -> Result<String> {
-        let format = match format {
-            "" => None,
-            name => Some(TraceFormat::from_name(name).ok_or_else(|| {
-                MatcherError::invalid_option("options.format", format!("unknown trace format {name:?}"))
-            })?),
-        };
+        let format = format_named(format)?;
         let text = text(payload)?;
         let r = if messages {
             PromptResult::from_trace_text(text, format)?
@@ -107,7 +178,7 @@ pub fn trace_read(payload: &[u8], format: &str, messages: bool) -> std::result::
         to_json(&TraceRun {
             facts: Facts::of(&r),
             format: r.format,
-            tool_calls: &r.tool_calls,
+            tool_calls: Some(&r.tool_calls),
             messages: &r.messages,
             spans: &r.spans,
             widget_snapshots: &r.widget_snapshots,

@@ -142,6 +142,54 @@ for (const c of CASES) {
   });
 }
 
+// evaluateToolCalls(expected, result): a PromptResult read by fromTrace is
+// judged where its calls are kept (issue 13 item 3); the verdicts are the
+// hand-written ones above, and the calls a verdict names are the trace's.
+for (const c of CASES) {
+  test(`evaluateToolCalls on the kept PromptResult.fromTrace(${c.trace})`, () => {
+    const exact = { toolCallOrder: "strict", argumentMatching: "exact", maxExtraToolCalls: 0 };
+    assert.equal(evaluateToolCalls(c.expected, PromptResult.fromTrace(c.input(c.trace)), exact).passed, true);
+    const wrong = c.expected.map((e, i) => (i === 0 ? { ...e, arguments: { ...e.arguments, nope: 1 } } : e));
+    const r = PromptResult.fromTrace(c.input(c.trace));
+    const v = evaluateToolCalls(wrong, r, { toolCallOrder: "strict", argumentMatching: "exact" });
+    assert.equal(v.passed, false);
+    assert.deepEqual(v.argumentMismatches.map((m) => [m.toolName, m.actualArgs]), [[c.expected[0].toolName, c.expected[0].arguments]]);
+    // The call named in the verdict is the result's own object.
+    assert.equal(v.argumentMismatches[0].actualArgs, r.getToolCalls()[0].arguments);
+    // One expected call fewer: the last call is extra, and with no extra allowed the run fails.
+    const fewer = evaluateToolCalls(c.expected.slice(0, -1), PromptResult.fromTrace(c.input(c.trace)), exact);
+    assert.equal(fewer.passed, false);
+    assert.deepEqual(fewer.extra.map((x) => ({ toolName: x.toolName, arguments: x.arguments })), c.expected.slice(-1));
+    // Negative test: every call is extra.
+    const neg = evaluateToolCalls([], PromptResult.fromTrace(c.input(c.trace)), { isNegativeTest: true });
+    assert.deepEqual(neg.extra.map((x) => x.toolName), c.expected.map((e) => e.toolName));
+  });
+}
+
+test("a kept PromptResult: free(), eviction and bad input", () => {
+  const c = CASES[0];
+  const expected = c.expected;
+  // More results than are kept at once (32): the first is read again from its trace when asked.
+  const many = Array.from({ length: 40 }, () => PromptResult.fromTrace(c.input(c.trace)));
+  for (const r of [many[0], many[39], many[0]]) assert.equal(evaluateToolCalls(expected, r).passed, true);
+  // free(): calls already read stay; a result freed before they were read says so.
+  const read = PromptResult.fromTrace(c.input(c.trace));
+  read.getToolCalls();
+  read.free();
+  assert.deepEqual(pick(read), expected);
+  assert.equal(evaluateToolCalls(expected, read).passed, true);
+  const unread = PromptResult.fromTrace(c.input(c.trace));
+  unread.free();
+  assert.throws(() => unread.getToolCalls(), (e) => e instanceof MatcherError && e.code === "INVALID_ARGUMENT" && e.path === "result");
+  assert.throws(() => evaluateToolCalls(expected, unread), (e) => e instanceof MatcherError && e.code === "INVALID_ARGUMENT" && e.path === "actual");
+  // A result made from data has no kept run: its calls cross as a list.
+  const data = new PromptResult({ prompt: "p", messages: [], text: "", toolCalls: expected, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 }, latency: { e2eMs: 0, llmMs: 0, mcpMs: 0 } });
+  assert.equal(evaluateToolCalls(expected, data, { toolCallOrder: "strict" }).passed, true);
+  // The expected side and the options are still checked first.
+  assert.throws(() => evaluateToolCalls([{ toolName: 3 }], PromptResult.fromTrace(c.input(c.trace))), (e) => e.code === "INVALID_ARGUMENT" && e.path === "expected[0].toolName");
+  assert.throws(() => evaluateToolCalls(expected, PromptResult.fromTrace(c.input(c.trace)), { toolCallOrder: "sideways" }), (e) => e.code === "INVALID_OPTION" && e.path === "options.toolCallOrder");
+});
+
 test("the validators take getToolCalls() too", () => {
   const r = PromptResult.fromTrace(json("anthropic/message.parallel-tool-use.json"));
   assert.equal(matchToolCallCount("retrieve_entity_info", r.toolsCalled(), 4), true);
