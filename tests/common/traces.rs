@@ -65,3 +65,30 @@ fn trace_formats_are_detected_across_the_boundary() {
     assert_eq!(r["format"], serde_json::Value::Null);
     assert!(r["reason"].as_str().is_some_and(|s| !s.is_empty()));
 }
+
+#[wasm_bindgen_test]
+fn a_kept_trace_is_judged_where_it_is_kept() {
+    use mcp_matchers::wasm::KeptTrace;
+    let run = KeptTrace::new(CHAT.as_bytes(), "").unwrap();
+    let head: serde_json::Value = serde_json::from_str(&run.head().unwrap()).unwrap();
+    assert_eq!(head["format"], "openai-chat");
+    assert_eq!(head["text"], "It is sunny.");
+    assert!(head.get("toolCalls").is_none(), "the calls cross only when asked");
+    let calls: serde_json::Value = serde_json::from_str(&run.tool_calls().unwrap()).unwrap();
+    assert_eq!(calls[0]["toolName"], "get_weather");
+    assert_eq!(calls[0]["arguments"], serde_json::json!({ "city": "Paris" }));
+    // `expected\noptions`, the list as `[names, arguments]`: CHAT's one call, then one with another city.
+    let judge =
+        |args: &str| run.evaluate_tool_calls(format!(r#"[["get_weather"],[{args}]]{}null"#, '\n').as_bytes(), 0);
+    // [flags, nMissing, nExtra, nMismatch, nOutOfOrder, nPairs, (0, 0)]: passed, the one pair.
+    assert_eq!(judge(r#"{"city":"Paris"}"#).unwrap(), [1, 0, 0, 0, 0, 1, 0, 0]);
+    // Not passed: the call pairs by name as an argument mismatch (expected 0, actual 0).
+    assert_eq!(judge(r#"{"city":"Lyon"}"#).unwrap(), [0, 0, 0, 1, 0, 0, 0, 0]);
+    let e = run.evaluate_tool_calls(b"[[3],[{}]]\nnull", 0).unwrap_err();
+    assert_eq!(
+        error_parts(e),
+        ("INVALID_ARGUMENT".into(), "expected[0].toolName".into())
+    );
+    let e = KeptTrace::new(CHAT.as_bytes(), "openai-chats").err().unwrap();
+    assert_eq!(error_parts(e), ("INVALID_OPTION".into(), "options.format".into()));
+}
