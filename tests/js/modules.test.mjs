@@ -94,3 +94,22 @@ test("each family's wasm exports carry the JS names of the functions they serve"
   for (const n of named.transcripts.slice(0, 11)) assert.equal(typeof TranscriptRun.prototype[n], "function", `TranscriptRun.prototype.${n}`);
   assert.equal(TranscriptRun.prototype.check, undefined);
 });
+
+// The inlined bytes decode to the module's own .wasm file on each path the
+// platform may take: Node's Buffer, and the atob loop (browsers without
+// Uint8Array.fromBase64, Jest's jsdom), each in a fresh process.
+test("every module's inlined bytes decode to its .wasm file, natively and by the fallback", () => {
+  for (const m of ["tool_calls", "traces", "transcripts", "responses", "schema"]) {
+    for (const hide of [false, true]) {
+      const script = `const B = globalThis.Buffer;
+        ${hide ? "globalThis.Buffer = undefined;" : ""}
+        const { wasmBytes } = await import(${JSON.stringify(pathToFileURL(join(pkg, "wasm", `${m}_bytes.js`)).href)});
+        const { readFileSync } = await import("node:fs");
+        const want = readFileSync(${JSON.stringify(join(pkg, "wasm", `${m}_bg.wasm`))});
+        const got = wasmBytes();
+        console.log(got.length === want.length && B.compare(B.from(got.buffer, got.byteOffset, got.length), want) === 0 && got !== wasmBytes());`;
+      const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+      assert.equal(r.stdout.trim(), "true", `${m} ${hide ? "without Buffer" : "with Buffer"}: ${r.stderr}`);
+    }
+  }
+});
