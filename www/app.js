@@ -211,8 +211,10 @@ function startWorker() {
   w.onmessage = (e) => {
     const { id, ...reply } = e.data;
     if (id === undefined) return;
-    waiting.get(id)?.(reply);
+    const done = waiting.get(id);
     waiting.delete(id);
+    // Drawn in a task of its own: reading a big reply (the message's data) is one task, drawing it the next.
+    if (done) setTimeout(() => done(reply), 0);
   };
   const failAll = (why) => {
     for (const done of waiting.values()) done({ ok: false, error: `The worker failed: ${why}` });
@@ -524,20 +526,24 @@ function lists() {
 }
 
 function drawTrace(input, v) {
-  const { expected, r, al, why } = v;
+  const { expected, r, al, paired, why } = v;
+  const pairCount = paired.length / 2;
   const shown = input.calls; // the actual calls with argumentsError / rawArguments, for display
   const o = specFor("trace").options;
   clearVerdict();
   setVerdict(
     r.passed,
-    `${al.pairs.length} paired · ${al.missing.length} missing · ${al.extra.length} extra · ` +
+    `${pairCount} paired · ${al.missing.length} missing · ${al.extra.length} extra · ` +
       `${al.outOfOrder.length} out of order · ${al.argumentMismatches.length} argument mismatch(es)`,
     why,
   );
   // One entry per row group: its class (for the filter), its text (for the search), how to draw it.
   const entry = (cls, e, a, make) => ({ cls, text: () => `${e === null ? "" : compact(expected[e])} ${a === null ? "" : `${compact(shown[a])} ${resultText(shown[a])}`}`, make });
   const rows = new Map();
-  for (const p of al.pairs) rows.set(p.expectedIndex, entry("paired", p.expectedIndex, p.actualIndex, () => [row("paired", expected[p.expectedIndex], "paired", shown[p.actualIndex])]));
+  for (let k = 0; k < pairCount; k++) {
+    const [e, a] = [paired[2 * k], paired[2 * k + 1]];
+    rows.set(e, entry("paired", e, a, () => [row("paired", expected[e], "paired", shown[a])]));
+  }
   for (const m of al.argumentMismatches) {
     rows.set(m.expectedIndex, entry("mismatch", m.expectedIndex, m.actualIndex, () => {
       const diff = el("td", { colspan: "3" }, renderArguments(expected[m.expectedIndex].arguments, shown[m.actualIndex].arguments ?? {}, m.differences));
@@ -891,21 +897,31 @@ function saveState() {
   const state = { example: source.example, readAs: $("readAs").value, ...expectationsState() };
   if (loaded?.kind === "dataset") Object.assign(state, { case: $("case").value, caseResponse: $("case-response").value });
   const input = getInput();
+  // Expected calls too big for any link (a 50,000-call trace's own) are left out of it.
+  const omitted = state.expected.length > 20 * LINK_LIMIT ? state.expected.length : 0;
+  if (omitted) {
+    delete state.expected;
+    state.expectedOmitted = { characters: omitted };
+  }
   const run = ++saving;
-  (async () => {
+  // A big state in a task of its own, after the verdict is drawn (compressing it takes a while).
+  const save = async () => {
+    if (run !== saving) return;
     let hash;
-    linkNote = "";
+    linkNote = omitted ? `The expected calls (${omitted} characters) are too big for a link: it keeps the options only.` : "";
     if (!source.example) {
       hash = input.length > 20 * LINK_LIMIT ? "" : await fragment({ ...state, input });
       if (hash === "" || hash.length > LINK_LIMIT) {
         hash = await fragment({ ...state, inputOmitted: { characters: input.length } });
-        linkNote = `The input (${input.length} characters) is too big for a link: the link keeps the expectations only. Export saves the verdict with its input as a file to share.`;
+        linkNote = `The input (${input.length} characters) is too big for a link: the link keeps the expectations only. Export saves the verdict with its input as a file to share.${linkNote ? ` ${linkNote}` : ""}`;
       }
     } else {
       hash = await fragment(state);
     }
     if (run === saving) history.replaceState(null, "", `${location.pathname}${location.search}#${hash}`);
-  })().catch(() => {});
+  };
+  if (input.length + (state.expected?.length ?? 0) < SMALL) save().catch(() => {});
+  else setTimeout(() => save().catch(() => {}), 0);
 }
 
 async function stateFromHash() {
@@ -944,7 +960,8 @@ let idle = []; // callbacks for when no evaluation is under way
 /**
  * Evaluates now, or, while one is under way, once it ends (one at a time: the
  * worker never queues a judgement per keystroke). `body[data-evaluations]`
- * counts the evaluations done (the settled ones).
+ * counts the evaluations done (the settled ones); `body[data-pending]` is
+ * "true" while one is under way or waits for a pause in typing.
  */
 function run() {
   timer = null;
@@ -954,6 +971,7 @@ function run() {
   }
   busy = true;
   again = false;
+  document.body.dataset.pending = "true";
   evaluate(() => {
     busy = false;
     setBusy("");
@@ -962,6 +980,7 @@ function run() {
     const n = Number(document.body.dataset.evaluations ?? 0) + 1;
     document.body.dataset.evaluations = String(n);
     $("timing").textContent = `Read in ${timing.load.toFixed(1)} ms, judged in ${timing.judge.toFixed(1)} ms${loadedWhere === "worker" ? " (in the worker)" : ""}.`;
+    if (timer === null) document.body.dataset.pending = "false";
     for (const f of idle.splice(0)) f();
   });
 }
@@ -976,7 +995,10 @@ const SMALL = 200000; // characters of input + expectations judged at once on ev
 function schedule(inputChanged) {
   if (timer !== null) clearTimeout(timer);
   if (getInput().length + getExpected().length < SMALL) run();
-  else timer = setTimeout(run, Math.min(800, 150 + 2 * (timing.judge + (inputChanged ? timing.load : 0))));
+  else {
+    document.body.dataset.pending = "true";
+    timer = setTimeout(run, Math.min(800, 150 + 2 * (timing.judge + (inputChanged ? timing.load : 0))));
+  }
 }
 
 // ---------- examples, files, drop ----------

@@ -134,8 +134,14 @@ function judge(spec) {
     const actual = input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} }));
     const o = spec.options;
     const r = evaluateToolCalls(expected, actual, o);
-    const al = alignToolCalls(expected, actual, o);
-    return { kind: "trace", expected, r, al, why: toolCallsWhy(r, actual.length, o) };
+    const { pairs, ...al } = alignToolCalls(expected, actual, o);
+    // The pairs as one typed array (expected, actual index, …): 50,000 pairs cross as one buffer, not 50,000 objects.
+    const paired = new Int32Array(pairs.length * 2);
+    pairs.forEach((p, i) => {
+      paired[2 * i] = p.expectedIndex;
+      paired[2 * i + 1] = p.actualIndex;
+    });
+    return { kind: "trace", expected, r, al, paired, why: toolCallsWhy(r, actual.length, o) };
   }
   if (input.kind === "transcript") return { kind: "transcript", results: runAssertions(spec.assertions, input.run) };
   if (input.kind === "response") {
@@ -194,7 +200,8 @@ export function serve(scope) {
     const { id, ...msg } = event.data;
     let reply = handle(msg);
     if (reply instanceof Promise) reply = await reply;
-    scope.postMessage({ id, ...reply });
+    const paired = reply.verdict?.paired;
+    scope.postMessage({ id, ...reply }, paired ? [paired.buffer] : []);
   };
   scope.postMessage({ ready: true });
 }

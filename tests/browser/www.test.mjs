@@ -255,7 +255,7 @@ test("a 5,000-call trace stays responsive: edits are debounced, one evaluation p
   await page.waitForFunction(() => /5000 tool call/.test(document.querySelector("#format").textContent), null, { timeout: 20000 });
   // A pasted trace starts from its own calls; the user then writes the same 5,000 calls.
   await page.fill("#expected", JSON.stringify(calls.map((c) => ({ toolName: c.function.name, arguments: JSON.parse(c.function.arguments) }))));
-  await page.waitForFunction(() => document.querySelector("#verdict").textContent === "PASS", null, { timeout: 20000 });
+  await page.waitForFunction(() => document.body.dataset.pending === "false" && document.querySelector("#verdict").textContent === "PASS", null, { timeout: 20000 });
   assert.equal(await counts(page), "5000 paired · 0 missing · 0 extra · 0 out of order · 0 argument mismatch(es)");
   // The rows are drawn in blocks near the screen (virtualised), not 5,000 at once.
   const drawn = await page.locator("#alignment tr[data-entry]").count();
