@@ -233,13 +233,13 @@ test("a broken file: the error names the line and column; nothing stale is shown
   await page.close();
 });
 
-/** Scrolls the page down to the end of `selector`'s element a screen at a time (the blocks near the screen are drawn as it goes). */
+/** Scrolls the page to the end of `selector`'s element (the blocks near the screen are drawn as it goes), until its end stays in view. */
 async function scrollThrough(page, selector) {
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 20; i++) {
     const done = await page.evaluate((q) => {
       const box = document.querySelector(q).getBoundingClientRect();
-      if (box.bottom <= innerHeight) return true;
-      scrollBy(0, Math.min(innerHeight * 3, box.bottom - innerHeight));
+      if (box.bottom <= innerHeight && box.bottom > 0) return true;
+      scrollBy(0, box.bottom - innerHeight);
       return false;
     }, selector);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -469,6 +469,13 @@ test("an agent run saved with toEvalResult() opens in the viewer with its calls"
   assert.match(steps[0], /^Step 0 · 2 call\(s\) · \d+ ms$/);
   assert.match(await page.textContent("#trace-timeline .turn:last-child .model-text"), /^Done\.$/);
   assert.match(await page.textContent("#trace-timeline .event"), /get_weather\(\{"city":"Oslo"\}\) · \d+ ms→ Sunny in Oslo/);
+  // The structured result is a folded JSON tree; unfolded, its content blocks as the tool returned them.
+  const result = page.locator("#trace-timeline .event").first().locator(".call-json .jt");
+  assert.deepEqual(JSON.parse(await result.textContent()), { content: [{ type: "text", text: "Sunny in Oslo" }] });
+  await result.locator(".jt-toggle").first().click();
+  await result.locator(".jt-children .jt-toggle").first().click();
+  await result.locator(".jt-children .jt-children .jt-toggle").first().click();
+  assert.deepEqual(await result.evaluate((r) => [...r.querySelectorAll(".jt-line")].filter((l) => !l.querySelector(".jt-line")).map((l) => l.textContent)), ['"text": "Sunny in Oslo",', '"type": "text"']);
   await page.screenshot({ path: `${out}/www-trace-timeline.png`, fullPage: true }); // www/README.md shows it
   assert.deepEqual(errors, []);
   await page.close();
@@ -969,6 +976,12 @@ test("a 50,000-call trace: read and judged in the worker, its rows drawn near th
   const edit = Date.now() - t1;
   assert.equal(await page.textContent("#verdict"), "PASS", "the same calls in the same order");
   const longestAll = await page.evaluate(() => Math.max(0, ...window.__longTasks.filter(([start]) => start >= window.__t0).map(([, d]) => d)));
+  // The one step of 50,000 calls, scrolled to its end: its last calls drawn (in a continued section), the first ones gone.
+  await scrollThrough(page, "#trace-timeline");
+  const lastCall = calls[n - 1].function;
+  assert.equal(await page.locator("#trace-timeline .event code").last().textContent(), `${lastCall.name}(${lastCall.arguments})`);
+  assert.ok((await page.locator("#trace-timeline .turn.cont").count()) >= 1);
+  assert.ok((await page.locator("#trace-timeline .event").count()) < 1000);
   console.log(`50,000-call trace (${(completion.length / 1e6).toFixed(1)} MB): first verdict ${first} ms after the file was picked (≤ 2 s: ${met(first <= 2000)}), longest main-thread task ${longest.toFixed(0)} ms (≤ 200 ms: ${met(longest <= 200)}); an option change re-judged in ${edit} ms, longest task with it ${longestAll.toFixed(0)} ms (≤ 200 ms: ${met(longestAll <= 200)}); ${rows} rows and ${events} timeline events in the DOM; ${await page.textContent("#timing")}`);
   assert.deepEqual(errors, []);
   await page.close();
