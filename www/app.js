@@ -220,7 +220,11 @@ function startWorker() {
     for (const done of waiting.values()) done({ ok: false, error: `The worker failed: ${why}` });
     waiting.clear();
   };
-  w.onerror = (e) => failAll(e.message ?? "error");
+  w.onerror = (e) => {
+    // A worker that cannot run (its script failed): the next inputs are read in the page.
+    worker = null;
+    failAll(e.message ?? "error");
+  };
   w.onmessageerror = () => failAll("a message could not be read");
   worker = {
     post(msg, done) {
@@ -244,9 +248,12 @@ function placeFor(length) {
   return "page";
 }
 
+/** `request` on a worker that may have stopped since `where` was chosen (then in the page). */
+const live = (where) => (where === "worker" && !worker ? "page" : where);
+
 /** Sends `msg` to the engine at `where`; `done(reply)` (at once, in the page). */
 function request(msg, where, done) {
-  if (where === "worker") return worker.post(msg, done);
+  if (live(where) === "worker") return worker.post(msg, done);
   const reply = handle(msg);
   if (reply instanceof Promise) reply.then(done);
   else done(reply);
@@ -354,6 +361,12 @@ function specFor(kind) {
 }
 
 function judgeLoaded(done) {
+  // The worker that read the input stopped: read it again in the page.
+  if (loadedWhere === "worker" && !worker) {
+    loadedKey = "";
+    loadedWhere = "page";
+    return evaluate(done);
+  }
   if (loadError !== null) {
     clearVerdict();
     $("format").textContent = "";

@@ -835,6 +835,22 @@ test("the worker path: the hand-worked mismatch and transcript verdicts", async 
   assert.equal(s.verdict, "PASS");
   assert.equal(s.stale, true);
   assert.match(s.error, /the expected calls is not JSON/);
+  // Several files at once, judged in the worker on the kept expectations (as in the many-runs test).
+  await page.check("#keep-expectations");
+  await page.fill("#expected", '[{"toolName": "get_weather"}]');
+  const asFile = (p) => ({ name: p.split("/").pop(), mimeType: "application/json", buffer: Buffer.from(fixture(p)) });
+  await page.setInputFiles("#file", [asFile("tests/fixtures/traces/openai-chat/messages.multi-turn-history.json"), asFile("tests/fixtures/traces/anthropic/message.parallel-tool-use.json"), { name: "broken.json", mimeType: "application/json", buffer: Buffer.from('{"choices": [') }]);
+  await page.waitForFunction(() => document.querySelectorAll("#runs tbody tr").length === 3);
+  assert.deepEqual(await page.$$eval("#runs tbody tr", (rs) => rs.map((r) => [r.cells[0].textContent.replace(/^open /, ""), r.cells[3].textContent])), [
+    ["messages.multi-turn-history.json", "PASS"],
+    ["message.parallel-tool-use.json", "FAIL"],
+    ["broken.json", "ERROR"],
+  ]);
+  // A dataset case judged in the worker: echo-exact's recording has the expected text.
+  await page.uncheck("#keep-expectations");
+  await page.selectOption("#example", "examples/responses-dataset.json");
+  await page.waitForSelector('body[data-case-evaluated="echo-exact"]');
+  assert.equal(await page.textContent("#verdict"), "PASS");
   assert.deepEqual(errors, []);
   await page.close();
 });
