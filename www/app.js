@@ -166,6 +166,7 @@ function clearVerdict() {
   lastVerdict = null;
   verdictInput = null;
   drawnFor = null;
+  timelineDrawn++;
 }
 
 function setStale(stale) {
@@ -208,9 +209,21 @@ function startWorker() {
   }
   const waiting = new Map();
   let next = 0;
+  const parts = new Map(); // id -> { calls: [...], expected: [...] } received so far
   w.onmessage = (e) => {
     const { id, ...reply } = e.data;
     if (id === undefined) return;
+    if (reply.part) {
+      if (!parts.has(id)) parts.set(id, {});
+      const got = parts.get(id);
+      (got[reply.part] ??= []).push(reply.items);
+      return;
+    }
+    // The lists that came in parts, put back in their place.
+    const got = parts.get(id);
+    parts.delete(id);
+    if (got?.calls && reply.input) reply.input.calls = got.calls.flat();
+    if (got?.expected && reply.verdict) reply.verdict.expected = got.expected.flat();
     const done = waiting.get(id);
     waiting.delete(id);
     // Drawn in a task of its own: reading a big reply (the message's data) is one task, drawing it the next.
@@ -360,6 +373,9 @@ function specFor(kind) {
   return { texts: lines("texts"), patterns: lines("patterns"), caseSensitive: $("caseSensitive").checked };
 }
 
+/** What a drawn verdict depends on besides the input: the expectations and the row filter. */
+const signature = (spec) => JSON.stringify([spec, $("row-filter").value, $("row-search").value]);
+
 function judgeLoaded(done) {
   // The worker that read the input stopped: read it again in the page.
   if (loadedWhere === "worker" && !worker) {
@@ -394,13 +410,18 @@ function judgeLoaded(done) {
   const spec = specFor(input.kind);
   // Nothing changed since the verdict was drawn (a `change` event after the input one, a
   // click that blurs a text area): the verdict and the folds the user opened stay.
-  const sig = JSON.stringify([spec, $("row-filter").value, $("row-search").value]);
+  const sig = signature(spec);
   if (verdictInput === input && drawnFor === sig && $("stale").hidden) return done();
   const t1 = performance.now();
   if (loadedWhere === "worker") setBusy("Judging…");
   request({ op: "judge", spec }, loadedWhere, (reply) => {
-    // Newer expectations wait to be judged: this verdict is already old.
-    if (again || input !== loaded) return done();
+    if (input !== loaded) return done();
+    // Newer expectations wait to be judged: this verdict is already old (unless they are the
+    // same, as when a select fires both "input" and "change": then it is the one wanted).
+    if (again) {
+      if (signature(specFor(input.kind)) !== sig) return done();
+      again = false;
+    }
     if (!reply.ok) {
       // The expectations have an error: the last verdict on this input stays, dimmed
       // (no layout jump while typing), until the next good one replaces it.
@@ -579,10 +600,14 @@ function drawTrace(input, v) {
   $("row-count").textContent = all.length === every.length ? "" : `${all.length} of ${every.length} row(s) shown`;
   lists();
   alignList.set(all);
-  drawTraceTimeline(input);
+  // A long run's steps are drawn in a task of their own (they are below the table).
+  const drawing = ++timelineDrawn;
+  if (input.calls.length <= 5000) drawTraceTimeline(input);
+  else setTimeout(() => drawing === timelineDrawn && drawTraceTimeline(input), 0);
   lastVerdict = { kind: "trace", format: input.format, passed: r.passed, missing: r.missing, extra: r.extra, outOfOrder: r.outOfOrder, argumentMismatches: r.argumentMismatches };
 }
 
+let timelineDrawn = 0; // the latest trace drawn (a deferred timeline of an older one is not drawn)
 const msText = (v) => (typeof v === "number" ? ` · ${Math.round(v)} ms` : "");
 
 /**
@@ -591,6 +616,15 @@ const msText = (v) => (typeof v === "number" ? ` · ${Math.round(v)} ms` : "");
  * arguments, what it returned and how long it took.
  */
 function drawTraceTimeline(input) {
+  if (input.steps.texts === null) {
+    // A long run's texts are asked for once the verdict is drawn.
+    const drawing = timelineDrawn;
+    request({ op: "texts" }, loadedWhere, (reply) => {
+      input.steps.texts = reply.ok ? reply.texts : [];
+      if (drawing === timelineDrawn && loaded === input) drawTraceTimeline(input);
+    });
+    return;
+  }
   const { texts, stepMs, toolMs } = input.steps;
   const stepSpan = new Map(stepMs);
   const toolSpan = new Map(toolMs);
@@ -1003,7 +1037,8 @@ const whenIdle = () => new Promise((resolve) => (busy || timer !== null ? idle.p
 const SMALL = 200000; // characters of input + expectations judged at once on every keystroke
 /**
  * Small inputs are judged on every keystroke; large ones (a 5,000-call trace) after
- * a pause in typing that grows with the measured cost of the last run.
+ * a pause in typing that grows with the measured cost of the last run. (A picked
+ * option or a ticked box is judged at once: wire().)
  */
 function schedule(inputChanged) {
   if (timer !== null) clearTimeout(timer);
@@ -1256,8 +1291,14 @@ function wire() {
     $("expected").value = text;
   });
   for (const id of ["expected", "toolCallOrder", "argumentMatching", "maxExtraToolCalls", "isNegativeTest", "assertions", "texts", "patterns", "caseSensitive", "case", "case-response"]) {
-    $(id).addEventListener("input", () => schedule(false));
-    $(id).addEventListener("change", () => schedule(false));
+    // A picked option or a ticked box is one change, not typing: judged at once (a select fires "input" and "change": one judgement).
+    const discrete = $(id).tagName === "SELECT" || $(id).type === "checkbox";
+    const then = discrete ? () => {
+      if (timer !== null) clearTimeout(timer);
+      run();
+    } : () => schedule(false);
+    $(id).addEventListener("input", then);
+    $(id).addEventListener("change", then);
   }
   $("readAs").addEventListener("change", run);
   $("file").addEventListener("change", () => {

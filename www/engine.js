@@ -28,6 +28,9 @@ const plainCall = (c) => {
 /** The text parts of an AI SDK ModelMessage (assistant content: a string or parts). */
 const messageText = (m) => (typeof m.content === "string" ? m.content : Array.isArray(m.content) ? m.content.filter((p) => p?.type === "text").map((p) => p.text).join("") : "");
 
+/** The model's text of each step (assistant message). */
+const stepTexts = (result) => result.getMessages().filter((m) => m.role === "assistant").map(messageText);
+
 const CATEGORY = { "file-edit": "edit", "web-search": "search", "web-fetch": "fetch" };
 function category(e) {
   if (CATEGORY[e.type]) return CATEGORY[e.type];
@@ -69,7 +72,9 @@ function summary(loaded) {
     const calls = loaded.calls.map(plainCall);
     const spans = loaded.result.getSpans?.() ?? [];
     const steps = {
-      texts: loaded.result.getMessages().filter((m) => m.role === "assistant").map(messageText),
+      // Past 5,000 calls the model's texts come later ("texts"): reading the messages of a
+      // 50,000-call run takes half a second the verdict need not wait for.
+      texts: calls.length > 5000 ? null : stepTexts(loaded.result),
       stepMs: spans.filter((s) => s.category === "step").map((s) => [s.stepIndex, s.endMs - s.startMs]),
       toolMs: spans.filter((s) => s.category === "tool" && s.toolCallId).map((s) => [s.toolCallId, s.endMs - s.startMs]),
     };
@@ -156,7 +161,8 @@ function judge(spec) {
 
 /**
  * One request: `{ op: "read", text, readAs }`, `{ op: "judge", key, spec }`,
- * `{ op: "case", expect, response, snapshots }`, `{ op: "runs", files, shared, many? }`.
+ * `{ op: "texts" }` (the read trace's step texts), `{ op: "case", expect, response, snapshots }`,
+ * `{ op: "runs", files, shared, many? }`.
  * Returns `{ ok: true, ... }` or `{ ok: false, error }` (a Promise for "case").
  */
 export function handle(msg) {
@@ -176,6 +182,10 @@ export function handle(msg) {
       const verdict = judge(msg.spec);
       return { ok: true, verdict, ms: performance.now() - t0 };
     }
+    if (msg.op === "texts") {
+      if (current?.loaded?.kind !== "trace") throw new Error("no trace read");
+      return { ok: true, texts: stepTexts(current.loaded.result) };
+    }
     if (msg.op === "case") {
       return evaluateExpectations(msg.expect ?? {}, msg.response, { snapshots: msg.snapshots ?? {} }).then(
         (results) => ({ ok: true, results }),
@@ -194,12 +204,22 @@ export function handle(msg) {
   }
 }
 
+const PART = 5000; // items of a list in one message
+
 /** Serves `handle` to the page over `scope`'s messages (a worker's global). */
 export function serve(scope) {
   scope.onmessage = async (event) => {
     const { id, ...msg } = event.data;
     let reply = handle(msg);
     if (reply instanceof Promise) reply = await reply;
+    // Long lists (a trace's 50,000 calls, as many expected calls) cross in parts, each
+    // message read on the page in a task of its own; the reply itself comes last.
+    for (const [holder, key] of [[reply.input, "calls"], [reply.verdict, "expected"]]) {
+      const list = holder?.[key];
+      if (!Array.isArray(list) || list.length <= PART) continue;
+      for (let i = 0; i < list.length; i += PART) scope.postMessage({ id, part: key, items: list.slice(i, i + PART) });
+      holder[key] = null;
+    }
     const paired = reply.verdict?.paired;
     scope.postMessage({ id, ...reply }, paired ? [paired.buffer] : []);
   };
