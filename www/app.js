@@ -507,7 +507,7 @@ function row(cls, expected, status, actual) {
 // ---------- long lists: drawn in blocks near the screen (vlist.js) ----------
 
 const BLOCK = 100; // entries a block
-const spacerRow = (height) => el("tbody", { "aria-hidden": "true" }, el("tr", {}, el("td", { colspan: "3", style: `height:${height}px;padding:0;border:0` })));
+const spacerRow = (height, columns = 3) => el("tbody", { "aria-hidden": "true" }, el("tr", {}, el("td", { colspan: String(columns), style: `height:${height}px;padding:0;border:0` })));
 const spacerDiv = (height) => el("div", { "aria-hidden": "true", style: `height:${height}px` });
 let alignList = null;
 let traceSteps = null;
@@ -1107,6 +1107,7 @@ const MAX_INPUT = 32 * 1024 * 1024;
 let runs = []; // the runs of the last batch (for "open")
 let runRows = []; // their verdicts
 let runSort = { key: "", dir: 1 };
+let runsList = null; // the runs table's blocks
 
 /** Loads several files (or one JSON-lines file of EvalResultInputs) as a table of runs. */
 async function loadRuns(files) {
@@ -1149,14 +1150,20 @@ function drawRuns() {
   const keep = (r) => filter === "all" || (filter === "differs" ? r.recorded !== null && (r.verdict === "PASS") !== r.recorded : r.verdict === filter);
   const order = runRows.map((r, i) => ({ r, i })).filter(({ r }) => keep(r));
   if (runSort.key) order.sort((a, b) => (String(a.r[runSort.key] ?? "") < String(b.r[runSort.key] ?? "") ? -1 : String(a.r[runSort.key] ?? "") > String(b.r[runSort.key] ?? "") ? 1 : 0) * runSort.dir);
-  const body = $("runs").tBodies[0];
-  body.replaceChildren(...order.map(({ r, i }) => {
-    const tr = el("tr", { class: `run ${r.verdict.toLowerCase()}` });
-    const open = runs[i] ? el("button", { type: "button", class: "open-run", "data-run": String(i), text: "open" }) : null;
-    tr.append(el("td", {}, open, " ", el("span", { text: r.name })), el("td", { text: r.format ? `${r.kind} · ${r.format}` : r.kind }), el("td", { text: r.calls ?? "" }),
-      el("td", { class: "run-verdict", text: r.verdict }), el("td", { text: r.recorded === null ? "" : r.recorded ? "passed" : "failed" }), el("td", { class: "note", text: r.why }));
-    return tr;
-  }));
+  // Drawn in blocks near the screen, like the alignment (a JSON-lines file may hold thousands of runs).
+  runsList ??= new BlockList($("runs"), {
+    size: BLOCK,
+    estimate: 32,
+    draw: (entries) => el("tbody", {}, ...entries.map(({ r, i }) => {
+      const tr = el("tr", { class: `run ${r.verdict.toLowerCase()}` });
+      const open = runs[i] ? el("button", { type: "button", class: "open-run", "data-run": String(i), text: "open" }) : null;
+      tr.append(el("td", {}, open, " ", el("span", { text: r.name })), el("td", { text: r.format ? `${r.kind} · ${r.format}` : r.kind }), el("td", { text: r.calls ?? "" }),
+        el("td", { class: "run-verdict", text: r.verdict }), el("td", { text: r.recorded === null ? "" : r.recorded ? "passed" : "failed" }), el("td", { class: "note", text: r.why }));
+      return tr;
+    })),
+    spacer: (height) => spacerRow(height, 6),
+  });
+  runsList.set(order);
   const counts = (v) => runRows.filter((r) => r.verdict === v).length;
   const expected = runRows.filter((r) => r.recorded !== null && (r.verdict === "PASS" || r.verdict === "FAIL"));
   const asRecorded = expected.filter((r) => (r.verdict === "PASS") === r.recorded).length;
