@@ -277,6 +277,7 @@ function request(msg, where, done) {
 let loadedWhere = "page"; // where the loaded input was read (and is judged)
 let freshNext = false; // the next read starts from what happened in the input, whatever "keep" says (an example)
 let formatPrefix = ""; // said before what was read ("file.json: ")
+let picked = null; // { file, text } of the file picked last (a File crosses to the worker cheaper than its text)
 
 function formatText(input) {
   return {
@@ -347,7 +348,9 @@ function evaluate(done) {
   const where = placeFor(text.length);
   const t0 = performance.now();
   if (where === "worker") setBusy("Reading…");
-  request({ op: "read", text, readAs }, where, (reply) => {
+  // The input is a picked file's text: the worker reads the File itself.
+  const msg = where === "worker" && picked?.text === text ? { op: "read", file: picked.file, readAs } : { op: "read", text, readAs };
+  request(msg, where, (reply) => {
     // The input changed while it was read: the next run reads the new one.
     if (getInput() !== text || $("readAs").value !== readAs) return done();
     loadedKey = key;
@@ -1197,7 +1200,9 @@ async function loadFile(file) {
   }
   const text = await file.text();
   // One JSON-lines file of EvalResultInputs is many runs (told from its first line, in the worker when big).
-  const reply = await new Promise((resolve) => request({ op: "runs", files: [{ name: file.name, text }], shared: sharedExpectations(), many: true }, placeFor(text.length), resolve));
+  const where = placeFor(text.length);
+  // To the worker the File itself crosses (it reads the text there), not a copy of its text.
+  const reply = await new Promise((resolve) => request({ op: "runs", files: [where === "worker" ? { name: file.name, file } : { name: file.name, text }], shared: sharedExpectations(), many: true }, where, resolve));
   if (reply.ok && reply.runs.length > 1) {
     showRuns(reply.runs, reply.rows);
     return;
@@ -1233,6 +1238,7 @@ async function loadFile(file) {
   $("readAs").value = "auto";
   setInput(text);
   $("case-response").value = "";
+  picked = { file, text };
   run();
 }
 

@@ -160,12 +160,17 @@ function judge(spec) {
 }
 
 /**
- * One request: `{ op: "read", text, readAs }`, `{ op: "judge", key, spec }`,
+ * One request: `{ op: "read", text | file, readAs }` (`file`: a File or Blob to read), `{ op: "judge", key, spec }`,
  * `{ op: "texts" }` (the read trace's step texts), `{ op: "case", expect, response, snapshots }`,
- * `{ op: "runs", files, shared, many? }`.
+ * `{ op: "runs", files: [{ name, text | file }], shared, many? }`.
  * Returns `{ ok: true, ... }` or `{ ok: false, error }` (a Promise for "case").
  */
 export function handle(msg) {
+  // A picked file crosses as itself (a reference to its bytes, no copy of megabytes of text); read here.
+  if (msg.op === "read" && msg.file) return msg.file.text().then((text) => handle({ ...msg, file: undefined, text }), (e) => ({ ok: false, error: describeError(e) }));
+  if (msg.op === "runs" && msg.files.some((f) => f.file)) {
+    return Promise.all(msg.files.map(async (f) => (f.file ? { name: f.name, text: await f.file.text() } : f))).then((files) => handle({ ...msg, files }), (e) => ({ ok: false, error: describeError(e) }));
+  }
   try {
     if (msg.op === "read") {
       const key = `${msg.readAs}\u0000${msg.text}`;

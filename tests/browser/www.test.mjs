@@ -1003,6 +1003,51 @@ test("a 50,000-call trace: read and judged in the worker, its rows drawn near th
   await page.close();
 });
 
+// A pi transcript written here with 10,000 distinct shell calls (pi --mode json
+// events, as in pi/untether_pi-mode-json_bash-write.jsonl), picked as a file.
+test("a 10,000-event transcript: read in the worker, its timeline drawn near the screen only", async () => {
+  const { page, errors } = await open("anthropic.wrong-family-member");
+  const n = 10000;
+  const lines = ['{"type":"agent_start"}'];
+  for (let i = 0; i < n; i++) {
+    lines.push(JSON.stringify({ type: "tool_execution_start", toolCallId: `t${i}`, toolName: "bash", args: { command: `echo ${i}` } }));
+    lines.push(JSON.stringify({ type: "tool_execution_end", toolCallId: `t${i}`, toolName: "bash", result: { content: [{ type: "text", text: "ok" }] }, isError: false }));
+  }
+  const before = Number(await page.getAttribute("body", "data-evaluations"));
+  await page.setInputFiles("#file", { name: "many-events.jsonl", mimeType: "application/json", buffer: Buffer.from(lines.join("\n")) });
+  await page.waitForFunction((b) => Number(document.body.dataset.evaluations) > b && /many-events/.test(document.querySelector("#format").textContent), before, { timeout: 60000 });
+  assert.equal(await page.textContent("#format"), `many-events.jsonl: Detected pi transcript: 1 turn(s), ${n} event(s).`);
+  assert.equal(await page.textContent("#verdict"), "PASS", await page.textContent("#why"));
+  assert.match(await page.textContent("#timing"), /\(in the worker\)/);
+  const drawn = await page.locator("#timeline .event").count();
+  assert.ok(drawn >= 50 && drawn < 1000, `${drawn} events drawn`);
+  await scrollThrough(page, "#timeline");
+  assert.equal(await page.locator("#timeline .event").last().textContent(), `shell bash echo ${n - 1}`);
+  assert.ok((await page.locator("#timeline .event").count()) < 1000);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// 1,000 calls, the last one's arguments other than expected: its row is in the
+// last block, not drawn until "Next problem" goes to it.
+test("Next problem draws the row it goes to in a long list", async () => {
+  const { page, errors } = await open("anthropic.wrong-family-member");
+  const calls = Array.from({ length: 1000 }, (_, i) => ({ id: `c${i}`, type: "function", function: { name: "step", arguments: JSON.stringify({ i }) } }));
+  await page.fill("#trace", JSON.stringify({ object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: calls } }] }));
+  await page.fill("#expected", JSON.stringify(calls.map((c, i) => ({ toolName: "step", arguments: { i: i === 999 ? -1 : i } }))));
+  await page.waitForFunction(() => document.body.dataset.pending === "false" && /argument mismatch/.test(document.querySelector("#counts").textContent));
+  assert.equal(await counts(page), "999 paired · 0 missing · 0 extra · 0 out of order · 1 argument mismatch(es)");
+  assert.equal(await page.locator('#alignment tr[data-entry="999"]').count(), 0, "the last block is a spacer");
+  await page.click("#h-verdict");
+  await page.keyboard.press("n");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.entry), "999");
+  assert.equal(await page.evaluate(() => document.activeElement.className), "mismatch current-problem");
+  assert.match(await page.textContent("#timing"), /Problem 1 of 1\./);
+  assert.match(await page.textContent('#alignment tr[data-entry="999"]'), /step\(\{"i":-1\}\).*argument mismatch \(actual #999\).*step\(\{"i":999\}\)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a file over the per-call limit is told at once, before it is read", async () => {
   const { page, errors } = await open("anthropic.wrong-family-member");
   const ms = await page.evaluate(async () => {
