@@ -563,7 +563,9 @@ function lists() {
 }
 
 function drawTrace(input, v) {
-  const { expected, r, al, paired, why } = v;
+  const { r, al, paired, why } = v;
+  // null: the expectations are the input's own calls (engine.js), made here from them.
+  const expected = v.expected ?? input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments }));
   const pairCount = paired.length / 2;
   const shown = input.calls; // the actual calls with argumentsError / rawArguments, for display
   const o = specFor("trace").options;
