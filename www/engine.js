@@ -217,10 +217,21 @@ const PART = 5000; // items of a list in one message
 
 /** Serves `handle` to the page over `scope`'s messages (a worker's global). */
 export function serve(scope) {
-  scope.onmessage = async (event) => {
-    const { id, ...msg } = event.data;
-    let reply = handle(msg);
-    if (reply instanceof Promise) reply = await reply;
+  // One request at a time, in order, even while one waits (a file's text, evaluateExpectations):
+  // a judgement never runs on the input before the one being read.
+  let queue = Promise.resolve();
+  scope.onmessage = (event) => {
+    queue = queue.then(() => answer(scope, event.data)).catch(() => {});
+  };
+  scope.postMessage({ ready: true });
+}
+
+/** Answers one request; a reply that cannot cross (not plain data) is answered with why. */
+async function answer(scope, data) {
+  const { id, ...msg } = data;
+  let reply = handle(msg);
+  if (reply instanceof Promise) reply = await reply;
+  try {
     // Long lists (a trace's 50,000 calls, as many expected calls) cross in parts, each
     // message read on the page in a task of its own; the reply itself comes last.
     for (const [holder, key] of [[reply.input, "calls"], [reply.verdict, "expected"]]) {
@@ -231,6 +242,7 @@ export function serve(scope) {
     }
     const paired = reply.verdict?.paired;
     scope.postMessage({ id, ...reply }, paired ? [paired.buffer] : []);
-  };
-  scope.postMessage({ ready: true });
+  } catch (e) {
+    scope.postMessage({ id, ok: false, error: `The worker's answer could not be sent: ${describeError(e)}` });
+  }
 }
