@@ -1,17 +1,16 @@
 // The trace viewer: load a trace, a transcript, a tool response or an eval dataset,
 // say what is expected, and see the verdict of the built package (../pkg) as you edit.
-import { alignToolCalls, evaluateExpectations, evaluateToolCalls, MATCH_OPTIONS_DEFAULTS, matchSnapshot, not, validatePattern, validateText } from "../pkg/index.js";
+import { MATCH_OPTIONS_DEFAULTS, not } from "../pkg/index.js";
 import { BUNDLED, DATASETS, readBundled, recordingOf } from "./examples.js";
-import { isCallToolResult, readInput } from "./load.js";
+import { isCallToolResult } from "./load.js";
 import { renderArguments } from "./args.js";
-import { runAssertions } from "./assertions.js";
 import { testSource } from "./copy-test.js";
-import { judgeRun, runsOf } from "./batch.js";
-import { toolCallsWhy } from "./why.js";
+import { handle, serve } from "./engine.js";
+import { BlockList } from "./vlist.js";
+import { jsonTree } from "./tree.js";
 
 const $ = (id) => document.getElementById(id);
 const KINDS = ["trace", "transcript", "response", "dataset"];
-const ROW_LIMIT = 500; // rows drawn before "show all"
 const URL_INPUT_LIMIT = 16000; // pasted input kept in the link up to this many characters
 
 let loaded = null; // what readInput returned for the current text (or null)
@@ -19,9 +18,8 @@ let loadError = null; // why the current text could not be read (or null)
 let loadedKey = "";
 let lastVerdict = null;
 let verdictInput = null; // the input lastVerdict was made on
+let drawnFor = null; // the expectations (and row filter) the drawn verdict was made for
 let expectationsFor = ""; // the input text the expectations were written for (or made from)
-let showAll = false;
-let cachedInput = null; // the input the load timing was taken on
 let source = { example: "" }; // where the input came from
 let pendingCase = null; // a case id restored from the link, picked once the dataset is read
 let datasetRun = 0; // the latest dataset evaluation (older async results are dropped)
@@ -52,6 +50,33 @@ function setInput(text) {
     $("trace").value = text;
     $("trace").placeholder = "";
     $("preview").hidden = true;
+  }
+}
+
+// The expected calls likewise: a trace of 50,000 calls starts from 50,000
+// expected calls (3 MB of text, 3 s of layout in a text area). Past
+// BIG_EXPECTED characters they stay in memory with a preview; "edit them
+// here" puts them in the text area, and typing there replaces them.
+const BIG_EXPECTED = 100000;
+let bigExpected = null;
+
+function getExpected() {
+  return bigExpected ?? $("expected").value;
+}
+
+function setExpected(text) {
+  if (text.length > BIG_EXPECTED) {
+    bigExpected = text;
+    $("expected").value = "";
+    $("expected").placeholder = "The expected calls are kept out of the page (see below); type or paste here to replace them.";
+    $("expected-preview-text").textContent = `${text.slice(0, PREVIEW)}…`;
+    $("expected-preview-note").textContent = `${(text.length / 1e6).toFixed(1)} million characters of expected calls, kept out of the page; the first ${PREVIEW} are shown.`;
+    $("expected-preview").hidden = false;
+  } else {
+    bigExpected = null;
+    $("expected").value = text;
+    $("expected").placeholder = "";
+    $("expected-preview").hidden = true;
   }
 }
 
@@ -133,11 +158,15 @@ function clearVerdict() {
   $("counts").textContent = "";
   $("why").textContent = "";
   setStale(false);
-  $("alignment").tBodies[0].replaceChildren();
-  $("show-all").hidden = true;
+  lists();
+  alignList.set([]);
+  traceSteps.set([]);
+  transcriptSteps.set([]);
   for (const id of ["assertion-results", "timeline", "trace-timeline", "response-results", "response-text", "response-media", "expectation-results"]) $(id).replaceChildren();
   lastVerdict = null;
   verdictInput = null;
+  drawnFor = null;
+  timelineDrawn++;
 }
 
 function setStale(stale) {
@@ -153,127 +182,267 @@ function setVerdict(passed, counts, why = "") {
   $("why").textContent = passed ? "" : `Why: ${why || "the matchers' verdict is FAIL"}`;
 }
 
+// ---------- reading and judging: in the worker, or in the page for small inputs ----------
+// engine.js reads and judges; it runs in a dedicated Web Worker (www/worker.js,
+// or in the one-file build this very script started from a Blob URL), so a
+// 20 MB transcript or a 50,000-call trace never holds the page's thread. An
+// input under WORKER_FROM characters is read and judged by the same code in the
+// page, at once (a keystroke's verdict without a round trip). `?worker=1` sends
+// every input to the worker, `?worker=0` none. Only plain data crosses.
+
+const WORKER_FROM = 200000;
+// The one-file build's own script text (a classic inline script), which can start again as the worker.
+const ownScript = typeof document !== "undefined" && document.currentScript && !document.currentScript.src ? document.currentScript.textContent : null;
+const workerMode = typeof location !== "undefined" ? new URLSearchParams(location.search).get("worker") : null;
+let worker; // undefined: not started; null: could not start
+
+function startWorker() {
+  if (worker !== undefined) return worker;
+  let w;
+  try {
+    w = ownScript !== null
+      ? new Worker(URL.createObjectURL(new Blob([ownScript], { type: "text/javascript" })), { name: "mcp-matchers" })
+      : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "mcp-matchers" });
+  } catch {
+    worker = null;
+    return null;
+  }
+  const waiting = new Map();
+  let next = 0;
+  const parts = new Map(); // id -> { calls: [...], expected: [...] } received so far
+  w.onmessage = (e) => {
+    const { id, ...reply } = e.data;
+    if (id === undefined) return;
+    if (reply.part) {
+      if (!parts.has(id)) parts.set(id, {});
+      const got = parts.get(id);
+      (got[reply.part] ??= []).push(reply.items);
+      return;
+    }
+    // The lists that came in parts, put back in their place.
+    const got = parts.get(id);
+    parts.delete(id);
+    if (got?.calls && reply.input) reply.input.calls = got.calls.flat();
+    if (got?.expected && reply.verdict) reply.verdict.expected = got.expected.flat();
+    const done = waiting.get(id);
+    waiting.delete(id);
+    // Drawn in a task of its own: reading a big reply (the message's data) is one task, drawing it the next.
+    if (done) setTimeout(() => done(reply), 0);
+  };
+  const failAll = (why) => {
+    for (const done of waiting.values()) done({ ok: false, error: `The worker failed: ${why}` });
+    waiting.clear();
+  };
+  w.onerror = (e) => {
+    // A worker that cannot run (its script failed): the next inputs are read in the page.
+    worker = null;
+    failAll(e.message ?? "error");
+  };
+  w.onmessageerror = () => failAll("a message could not be read");
+  worker = {
+    post(msg, done) {
+      const id = next++;
+      waiting.set(id, done);
+      try {
+        w.postMessage({ id, ...msg });
+      } catch (e) {
+        waiting.delete(id);
+        done({ ok: false, error: `The input could not be sent to the worker: ${e.message}` });
+      }
+    },
+  };
+  return worker;
+}
+
+/** Where an input of `length` characters is read and judged. */
+function placeFor(length) {
+  if (workerMode === "0") return "page";
+  if (workerMode === "1" || length >= WORKER_FROM) return startWorker() ? "worker" : "page";
+  return "page";
+}
+
+/** `request` on a worker that may have stopped since `where` was chosen (then in the page). */
+const live = (where) => (where === "worker" && !worker ? "page" : where);
+
+/** Sends `msg` to the engine at `where`; `done(reply)` (at once, in the page). */
+function request(msg, where, done) {
+  if (live(where) === "worker") return worker.post(msg, done);
+  const reply = handle(msg);
+  if (reply instanceof Promise) reply.then(done);
+  else done(reply);
+}
+
 // ---------- loading ----------
 
-/** Reads the input text (cached: only when the text or "read as" changed). */
-function load() {
-  const text = getInput();
-  const key = `${$("readAs").value}\u0000${text}`;
-  if (key === loadedKey) {
-    if (loadError) throw loadError;
-    return loaded;
-  }
-  loadedKey = key;
-  loaded = null;
-  loadError = null;
+let loadedWhere = "page"; // where the loaded input was read (and is judged)
+let freshNext = false; // the next read starts from what happened in the input, whatever "keep" says (an example)
+let formatPrefix = ""; // said before what was read ("file.json: ")
+let picked = null; // { file, text } of the file picked last (a File crosses to the worker cheaper than its text)
+
+function formatText(input) {
+  return {
+    trace: () => `Detected ${input.format}: ${input.calls.length} tool call(s).`,
+    transcript: () => `Detected ${input.format} transcript: ${input.turnCount} turn(s), ${input.eventCount} event(s).`,
+    response: () => `Detected an MCP CallToolResult: ${input.blockCount} content block(s)${input.isError ? ", isError: true" : ""}.`,
+    dataset: () => `Detected an eval dataset "${input.dataset.name}": ${input.dataset.cases.length} case(s).`,
+    expectations: () => "Read an expectations file: expected calls and options set. Now load a trace.",
+  }[input.kind]();
+}
+
+/** What was read, shown (once per read): the format line, the notes, the cases, the starting expectations. */
+function applyRead(input, text) {
   $("notes").replaceChildren();
-  try {
-    loaded = readInput(text, $("readAs").value);
-  } catch (e) {
-    loadError = e;
-    $("format").textContent = "";
-    throw e;
+  if (input.kind === "expectations") {
+    applyExpectations(input.spec);
+    return;
   }
-  if (loaded.kind === "expectations") {
-    applyExpectations(loaded.spec);
-    return loaded;
-  }
-  const what = {
-    trace: () => `Detected ${loaded.format}: ${loaded.calls.length} tool call(s).`,
-    transcript: () => `Detected ${loaded.format} transcript: ${loaded.run.turns.length} turn(s), ${loaded.run.events.length} event(s).`,
-    response: () => `Detected an MCP CallToolResult: ${loaded.response.contentBlocks.length} content block(s)${loaded.response.isError ? ", isError: true" : ""}.`,
-    dataset: () => `Detected an eval dataset "${loaded.dataset.name}": ${loaded.dataset.cases.length} case(s).`,
-  }[loaded.kind]();
-  if (loaded.kind === "dataset") fillCases(loaded.dataset);
-  $("format").textContent = what;
-  for (const n of loaded.notes.slice(0, 20)) $("notes").append(el("li", { text: n }));
-  if (loaded.notes.length > 20) $("notes").append(el("li", { text: `… and ${loaded.notes.length - 20} more` }));
+  if (input.kind === "dataset") fillCases(input.dataset);
+  for (const n of input.notes.slice(0, 20)) $("notes").append(el("li", { text: n }));
+  if (input.notes.length > 20) $("notes").append(el("li", { text: `… and ${input.notes.length - 20} more` }));
   // A new input (not an edit of the last one) starts from what happened in it,
   // unless the user keeps their expectations.
-  const fresh = replaced(expectationsFor, text) && !$("keep-expectations").checked;
+  const fresh = freshNext || (replaced(expectationsFor, text) && !$("keep-expectations").checked);
+  freshNext = false;
   expectationsFor = text;
-  fillDefaults(loaded, fresh);
-  return loaded;
+  fillDefaults(input, fresh);
 }
 
 /**
  * Expectations of what happened in `input` (an editable starting point that
- * passes), only where the field is empty unless `force` (a new input).
- * Traces: the calls it made (no calls: isNegativeTest); transcripts: the
- * first tool, edit and command it shows, each kept only if it holds;
- * responses: its first line of text and a pattern that its text matches.
+ * passes; engine.js makes them), only where the field is empty unless `force`
+ * (a new input). Traces: the calls it made (no calls: isNegativeTest);
+ * transcripts: the first tool, edit and command it shows, each kept only if it
+ * holds; responses: its first line of text and a pattern that its text matches.
  */
 function fillDefaults(input, force) {
-  if (input.kind === "trace" && (force || $("expected").value.trim() === "")) {
-    $("expected").value = JSON.stringify(input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} })), null, 2);
-    if (force) setOptions({ isNegativeTest: input.calls.length === 0 });
+  const d = input.defaults;
+  if (input.kind === "trace" && (force || getExpected().trim() === "")) {
+    setExpected(d.expected);
+    if (force) setOptions({ isNegativeTest: d.isNegativeTest });
   }
-  if (input.kind === "transcript" && (force || $("assertions").value.trim() === "")) {
-    const ev = input.run.events;
-    const tool = ev.find((e) => e.type === "tool" && e.name);
-    const edit = ev.find((e) => e.type === "file-edit" && e.path);
-    // The first two hold by construction (they name what the events show);
-    // the command check is kept only if the run holds it (one matcher call).
-    const shown = [
-      tool ? `toHaveCalledTool(${JSON.stringify(tool.name)})` : "not.toHaveCalledTool(/.*/)",
-      edit ? `toHaveEdited(${JSON.stringify(edit.path)})` : "not.toHaveEdited()",
-    ];
-    const safe = "not.toHaveRun(/rm -rf/)";
-    if (runAssertions(safe, input.run)[0]?.pass === true) shown.push(safe);
-    $("assertions").value = shown.join("\n");
-  }
+  if (input.kind === "transcript" && (force || $("assertions").value.trim() === "")) $("assertions").value = d.assertions;
   if (input.kind === "response" && (force || (lines("texts").length === 0 && lines("patterns").length === 0))) {
-    const first = input.response.text.split("\n").find((l) => l.trim() !== "") ?? "";
-    $("texts").value = first.trim().slice(0, 40);
-    $("patterns").value = input.response.text.trim() === "" ? "^$" : "\\S";
+    $("texts").value = d.texts;
+    $("patterns").value = d.patterns;
   }
 }
 
 function applyExpectations(spec) {
-  $("expected").value = JSON.stringify(spec.expected, null, 2);
+  setExpected(JSON.stringify(spec.expected, null, 2));
   setOptions(spec.options ?? {});
 }
 
 // ---------- evaluation ----------
 
-function evaluate() {
-  $("error").textContent = "";
-  let input;
+function setBusy(what) {
+  $("verdict-section").setAttribute("aria-busy", what ? "true" : "false");
+  if (what) $("timing").textContent = what;
+}
+
+/** Reads the input when it changed, then judges it; `done()` once the verdict (or the error) is drawn. */
+function evaluate(done) {
+  const text = getInput();
+  const readAs = $("readAs").value;
+  const key = `${readAs}\u0000${text}`;
+  if (key === loadedKey) return judgeLoaded(done);
+  const where = placeFor(text.length);
   const t0 = performance.now();
-  try {
-    input = load();
-  } catch (e) {
-    clearVerdict();
-    $("error").textContent = describeError(e);
-    showKind(null);
-    return;
+  if (where === "worker") setBusy("Reading…");
+  // The input is a picked file's text: the worker reads the File itself.
+  const msg = where === "worker" && picked?.text === text ? { op: "read", file: picked.file, readAs } : { op: "read", text, readAs };
+  request(msg, where, (reply) => {
+    // The input changed while it was read: the next run reads the new one.
+    if (getInput() !== text || $("readAs").value !== readAs) return done();
+    loadedKey = key;
+    loadedWhere = where;
+    timing.load = performance.now() - t0;
+    if (!reply.ok) {
+      loaded = null;
+      loadError = reply.error;
+      freshNext = false;
+      return judgeLoaded(done);
+    }
+    loaded = reply.input;
+    loadError = null;
+    applyRead(loaded, text);
+    judgeLoaded(done);
+  });
+}
+
+/** The expectations of the kind being judged, as the engine reads them. */
+function specFor(kind) {
+  if (kind === "trace") return { expected: getExpected(), options: options() };
+  if (kind === "transcript") return { assertions: $("assertions").value };
+  return { texts: lines("texts"), patterns: lines("patterns"), caseSensitive: $("caseSensitive").checked };
+}
+
+/** What a drawn verdict depends on besides the input: the expectations and the row filter. */
+const signature = (spec) => JSON.stringify([spec, $("row-filter").value, $("row-search").value]);
+
+function judgeLoaded(done) {
+  // The worker that read the input stopped: read it again in the page.
+  if (loadedWhere === "worker" && !worker) {
+    loadedKey = "";
+    loadedWhere = "page";
+    return evaluate(done);
   }
-  if (input !== verdictInput) clearVerdict();
+  if (loadError !== null) {
+    clearVerdict();
+    $("format").textContent = "";
+    $("notes").replaceChildren();
+    $("error").textContent = loadError;
+    showKind(null);
+    return done();
+  }
+  const input = loaded;
+  $("format").textContent = `${formatPrefix}${formatText(input)}`;
   if (input.kind === "expectations") {
     // An expectations file only sets the expected calls; the trace stays what it was.
-    $("format").textContent = "Read an expectations file: expected calls and options set. Now load a trace.";
+    $("error").textContent = "";
     showKind("trace");
-    return;
+    return done();
   }
   showKind(input.kind);
-  const t1 = performance.now();
-  if (input !== cachedInput) timing.load = t1 - t0;
-  cachedInput = input;
-  try {
-    ({ trace: evaluateTrace, transcript: evaluateTranscript, response: evaluateResponse, dataset: evaluateDataset })[input.kind](input);
+  if (input.kind === "dataset") {
+    $("error").textContent = "";
+    evaluateDataset(input);
     verdictInput = input;
-    setStale(false);
-  } catch (e) {
-    // The expectations have an error: the last verdict on this input stays, dimmed
-    // (no layout jump while typing), until the next good one replaces it.
-    if (lastVerdict && verdictInput === input) setStale(true);
-    else clearVerdict();
-    $("error").textContent = describeError(e);
-    return;
-  } finally {
-    timing.judge = performance.now() - t1;
+    saveState();
+    return done();
   }
-  saveState();
+  const spec = specFor(input.kind);
+  // Nothing changed since the verdict was drawn (a `change` event after the input one, a
+  // click that blurs a text area): the verdict and the folds the user opened stay.
+  const sig = signature(spec);
+  if (verdictInput === input && drawnFor === sig && $("stale").hidden) return done();
+  const t1 = performance.now();
+  if (loadedWhere === "worker") setBusy("Judging…");
+  request({ op: "judge", spec }, loadedWhere, (reply) => {
+    if (input !== loaded) return done();
+    // Newer expectations wait to be judged: this verdict is already old (unless they are the
+    // same, as when a select fires both "input" and "change": then it is the one wanted).
+    if (again) {
+      if (signature(specFor(input.kind)) !== sig) return done();
+      again = false;
+    }
+    if (!reply.ok) {
+      // The expectations have an error: the last verdict on this input stays, dimmed
+      // (no layout jump while typing), until the next good one replaces it.
+      if (lastVerdict && verdictInput === input) setStale(true);
+      else clearVerdict();
+      $("error").textContent = reply.error;
+      drawnFor = null;
+    } else {
+      $("error").textContent = "";
+      ({ trace: drawTrace, transcript: drawTranscript, response: drawResponse })[input.kind](input, reply.verdict);
+      verdictInput = input;
+      drawnFor = sig;
+      setStale(false);
+      saveState();
+    }
+    timing.judge = performance.now() - t1;
+    done();
+  });
 }
 
 /** What a call returned, shortly: its text blocks, else its JSON (`✗ error:` when it failed). */
@@ -308,70 +477,143 @@ function mediaOf(result) {
   return out.length ? el("div", { class: "result-media" }, ...out) : null;
 }
 
-/** A row: the expected call's text, the status, and the actual call (with what it returned). */
+/**
+ * A call as `toolName(arguments)`, the arguments a folding JSON tree (tree.js;
+ * folded it reads as the call's JSON, cut after 2,000 characters); `other`:
+ * the arguments it is compared with (a long string is never cut before it
+ * differs from them).
+ */
+function callCode(call, other) {
+  if (call.argumentsError) return el("code", { text: compact(call) });
+  return el("code", {}, `${call.toolName}(`, jsonTree(call.arguments ?? {}, { other, preview: CALL_TEXT_LIMIT, label: `the arguments of ${call.toolName}` }), ")");
+}
+
+/** What a structured result holds, as a folding tree (its text is in the line above it). */
+function resultTree(call) {
+  const r = call?.result;
+  if (r === null || typeof r !== "object") return null;
+  return el("div", { class: "call-json" }, el("span", { class: "note", text: "result JSON " }), jsonTree(r, { preview: 120, label: "the result" }));
+}
+
+/** A row: the expected call, the status, and the actual call (with what it returned). */
 function row(cls, expected, status, actual) {
   const tr = el("tr", { class: cls });
   const result = resultText(actual);
   tr.append(
-    el("td", {}, expected ? el("code", { text: expected }) : null),
+    el("td", {}, expected ? callCode(expected, actual?.arguments) : null),
     el("td", { text: status }),
-    el("td", {}, actual ? el("code", { text: compact(actual) }) : null, result ? el("div", { class: `call-result${actual.isError ? " failed" : ""}`, text: result }) : null, actual ? mediaOf(actual.result) : null),
+    el("td", {}, actual ? callCode(actual, expected?.arguments) : null, result ? el("div", { class: `call-result${actual.isError ? " failed" : ""}`, text: result }) : null, actual ? resultTree(actual) : null, actual ? mediaOf(actual.result) : null),
   );
   return tr;
 }
 
-function evaluateTrace(input) {
-  const expected = parseJson($("expected").value, "the expected calls");
-  const actual = input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} }));
-  const shown = input.calls; // the same calls with argumentsError / rawArguments, for display
-  const o = options();
-  const r = evaluateToolCalls(expected, actual, o);
-  const al = alignToolCalls(expected, actual, o);
+// ---------- long lists: drawn in blocks near the screen (vlist.js) ----------
+
+const BLOCK = 100; // entries a block
+const spacerRow = (height, columns = 3) => el("tbody", { "aria-hidden": "true" }, el("tr", {}, el("td", { colspan: String(columns), style: `height:${height}px;padding:0;border:0` })));
+const spacerDiv = (height) => el("div", { "aria-hidden": "true", style: `height:${height}px` });
+let alignList = null;
+let traceSteps = null;
+let transcriptSteps = null;
+
+function lists() {
+  if (alignList) return;
+  // The alignment: one <tbody> a block, each entry its row (and a mismatch's diff row).
+  alignList = new BlockList($("alignment"), {
+    size: BLOCK,
+    estimate: 60,
+    draw: (entries, first) => {
+      const body = el("tbody");
+      entries.forEach((x, i) => {
+        const rows = x.make();
+        rows[0].dataset.entry = String(first + i);
+        body.append(...rows);
+      });
+      return body;
+    },
+    spacer: spacerRow,
+  });
+  // Timelines: a step's (or turn's) head, then its calls (events); a block that
+  // starts inside a step continues its section (class "cont").
+  const timeline = (items) => {
+    const box = el("div");
+    let section = null;
+    let ol = null;
+    for (const it of items) {
+      if (it.head) {
+        section = it.head();
+        ol = null;
+        box.append(section);
+        continue;
+      }
+      if (section === null) {
+        section = it.cont();
+        box.append(section);
+      }
+      if (ol === null) {
+        ol = el("ol", { class: "events" });
+        section.append(ol);
+      }
+      ol.append(it.make());
+    }
+    return box;
+  };
+  traceSteps = new BlockList($("trace-timeline"), { size: BLOCK, estimate: 44, draw: timeline, spacer: spacerDiv });
+  transcriptSteps = new BlockList($("timeline"), { size: BLOCK, estimate: 24, draw: timeline, spacer: spacerDiv });
+}
+
+function drawTrace(input, v) {
+  const { r, al, paired, why } = v;
+  // null: the expectations are the input's own calls (engine.js), made here from them.
+  const expected = v.expected ?? input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments }));
+  const pairCount = paired.length / 2;
+  const shown = input.calls; // the actual calls with argumentsError / rawArguments, for display
+  const o = specFor("trace").options;
   clearVerdict();
   setVerdict(
     r.passed,
-    `${al.pairs.length} paired · ${al.missing.length} missing · ${al.extra.length} extra · ` +
+    `${pairCount} paired · ${al.missing.length} missing · ${al.extra.length} extra · ` +
       `${al.outOfOrder.length} out of order · ${al.argumentMismatches.length} argument mismatch(es)`,
-    toolCallsWhy(r, actual.length, o),
+    why,
   );
   // One entry per row group: its class (for the filter), its text (for the search), how to draw it.
   const entry = (cls, e, a, make) => ({ cls, text: () => `${e === null ? "" : compact(expected[e])} ${a === null ? "" : `${compact(shown[a])} ${resultText(shown[a])}`}`, make });
   const rows = new Map();
-  for (const p of al.pairs) rows.set(p.expectedIndex, entry("paired", p.expectedIndex, p.actualIndex, () => [row("paired", compact(expected[p.expectedIndex]), "paired", shown[p.actualIndex])]));
+  for (let k = 0; k < pairCount; k++) {
+    const [e, a] = [paired[2 * k], paired[2 * k + 1]];
+    rows.set(e, entry("paired", e, a, () => [row("paired", expected[e], "paired", shown[a])]));
+  }
   for (const m of al.argumentMismatches) {
     rows.set(m.expectedIndex, entry("mismatch", m.expectedIndex, m.actualIndex, () => {
-      const diff = el("td", { colspan: "3" }, renderArguments(expected[m.expectedIndex].arguments, actual[m.actualIndex].arguments, m.differences));
-      return [row("mismatch", compact(expected[m.expectedIndex]), `argument mismatch (actual #${m.actualIndex})`, shown[m.actualIndex]), el("tr", { class: "diff" }, diff)];
+      const diff = el("td", { colspan: "3" }, renderArguments(expected[m.expectedIndex].arguments, shown[m.actualIndex].arguments ?? {}, m.differences));
+      return [row("mismatch", expected[m.expectedIndex], `argument mismatch (actual #${m.actualIndex})`, shown[m.actualIndex], m.differences), el("tr", { class: "diff" }, diff)];
     }));
   }
   const moved = new Map(al.outOfOrder.map((x) => [x.expectedIndex, x.actualIndex]));
   for (const i of al.missing) {
     rows.set(i, moved.has(i)
-      ? entry("out-of-order", i, moved.get(i), () => [row("out-of-order", compact(expected[i]), `out of order → actual #${moved.get(i)}`, shown[moved.get(i)])])
-      : entry("missing", i, null, () => [row("missing", compact(expected[i]), "missing", null)]));
+      ? entry("out-of-order", i, moved.get(i), () => [row("out-of-order", expected[i], `out of order → actual #${moved.get(i)}`, shown[moved.get(i)])])
+      : entry("missing", i, null, () => [row("missing", expected[i], "missing", null)]));
   }
   // Under isNegativeTest no expected call is paired: each is listed as not judged.
-  const unjudged = (i) => entry("unjudged", i, null, () => [row("unjudged", compact(expected[i]), o.isNegativeTest ? "not judged (isNegativeTest)" : "not paired", null)]);
-  const every = [...expected.map((_, i) => rows.get(i) ?? unjudged(i)), ...al.extra.map((j) => entry("extra", null, j, () => [row("extra", "", `extra (actual #${j})`, shown[j])]))];
+  const unjudged = (i) => entry("unjudged", i, null, () => [row("unjudged", expected[i], o.isNegativeTest ? "not judged (isNegativeTest)" : "not paired", null)]);
+  const every = [...expected.map((_, i) => rows.get(i) ?? unjudged(i)), ...al.extra.map((j) => entry("extra", null, j, () => [row("extra", null, `extra (actual #${j})`, shown[j])]))];
   // The filter and the search (over both calls and what the actual one returned).
   const filter = $("row-filter").value;
   const needle = $("row-search").value.trim().toLowerCase();
   const all = every.filter((x) => (filter === "all" || (filter === "problems" ? x.cls !== "paired" : x.cls === filter)) && (needle === "" || x.text().toLowerCase().includes(needle)));
   $("row-count").textContent = all.length === every.length ? "" : `${all.length} of ${every.length} row(s) shown`;
-  const drawn = showAll ? all : all.slice(0, ROW_LIMIT);
-  const body = $("alignment").tBodies[0];
-  const frag = document.createDocumentFragment();
-  for (const x of drawn) frag.append(...x.make());
-  body.replaceChildren(frag);
-  $("show-all").hidden = drawn.length === all.length;
-  $("show-all").textContent = `Show all ${all.length} rows`;
-  drawTraceTimeline(input);
+  lists();
+  alignList.set(all);
+  // A long run's steps are drawn in a task of their own (they are below the table).
+  const drawing = ++timelineDrawn;
+  if (input.calls.length <= 5000) drawTraceTimeline(input);
+  else setTimeout(() => drawing === timelineDrawn && drawTraceTimeline(input), 0);
   lastVerdict = { kind: "trace", format: input.format, passed: r.passed, missing: r.missing, extra: r.extra, outOfOrder: r.outOfOrder, argumentMismatches: r.argumentMismatches };
 }
 
-/** The text parts of an AI SDK ModelMessage (assistant content: a string or parts). */
-const messageText = (m) => (typeof m.content === "string" ? m.content : Array.isArray(m.content) ? m.content.filter((p) => p?.type === "text").map((p) => p.text).join("") : "");
-const ms = (span) => (span ? ` · ${Math.round(span.endMs - span.startMs)} ms` : "");
+let timelineDrawn = 0; // the latest trace drawn (a deferred timeline of an older one is not drawn)
+const msText = (v) => (typeof v === "number" ? ` · ${Math.round(v)} ms` : "");
 
 /**
  * What happened, step by step: each model turn with its duration (where the
@@ -379,77 +621,67 @@ const ms = (span) => (span ? ` · ${Math.round(span.endMs - span.startMs)} ms` :
  * arguments, what it returned and how long it took.
  */
 function drawTraceTimeline(input) {
-  const box = $("trace-timeline");
-  box.replaceChildren();
-  const spans = input.result.getSpans?.() ?? [];
-  const stepSpan = new Map(spans.filter((s) => s.category === "step").map((s) => [s.stepIndex, s]));
-  const toolSpan = new Map(spans.filter((s) => s.category === "tool" && s.toolCallId).map((s) => [s.toolCallId, s]));
-  const texts = input.result.getMessages().filter((m) => m.role === "assistant").map(messageText);
+  if (input.steps.texts === null) {
+    // A long run's texts are asked for once the verdict is drawn.
+    const drawing = timelineDrawn;
+    request({ op: "texts" }, loadedWhere, (reply) => {
+      input.steps.texts = reply.ok ? reply.texts : [];
+      if (drawing === timelineDrawn && loaded === input) drawTraceTimeline(input);
+    });
+    return;
+  }
+  const { texts, stepMs, toolMs } = input.steps;
+  const stepSpan = new Map(stepMs);
+  const toolSpan = new Map(toolMs);
   const steps = new Map();
   for (const c of input.calls) {
     if (!steps.has(c.step)) steps.set(c.step, []);
     steps.get(c.step).push(c);
   }
   const count = Math.max(texts.length, ...[...steps.keys()].map((k) => k + 1), 0);
-  let drawn = 0;
+  const items = [];
   for (let k = 0; k < count; k++) {
-    if (!showAll && drawn >= ROW_LIMIT) break;
     const calls = steps.get(k) ?? [];
-    const section = el("section", { class: "turn", "aria-label": `step ${k}` }, el("h4", {}, `Step ${k}`, el("span", { class: "note", text: ` · ${calls.length} call(s)${ms(stepSpan.get(k))}` })));
-    if (texts[k]) section.append(el("p", { class: "model-text", text: texts[k].length > 600 ? `${texts[k].slice(0, 600)}…` : texts[k] }));
-    const ol = el("ol", { class: "events" });
+    items.push({
+      head: () => {
+        const section = el("section", { class: "turn", "aria-label": `step ${k}` }, el("h4", {}, `Step ${k}`, el("span", { class: "note", text: ` · ${calls.length} call(s)${msText(stepSpan.get(k))}` })));
+        if (texts[k]) section.append(el("p", { class: "model-text", text: texts[k].length > 600 ? `${texts[k].slice(0, 600)}…` : texts[k] }));
+        return section;
+      },
+    });
+    const cont = () => el("section", { class: "turn cont", "aria-label": `step ${k}, continued` }, el("h4", {}, `Step ${k}`, el("span", { class: "note", text: " · continued" })));
     for (const c of calls) {
-      if (!showAll && drawn++ >= ROW_LIMIT) break;
-      ol.append(el("li", { class: `event tool${c.isError ? " failed" : ""}` },
-        el("span", { class: "chip tool", text: c.kind ?? "tool" }), " ", el("code", { text: compact(c) }),
-        el("span", { class: "note", text: ms(toolSpan.get(c.id)) }),
-        resultText(c) ? el("div", { class: `call-result${c.isError ? " failed" : ""}`, text: resultText(c) }) : null));
+      items.push({
+        cont,
+        make: () => el("li", { class: `event tool${c.isError ? " failed" : ""}` },
+          el("span", { class: "chip tool", text: c.kind ?? "tool" }), " ", callCode(c),
+          el("span", { class: "note", text: msText(toolSpan.get(c.id)) }),
+          resultText(c) ? el("div", { class: `call-result${c.isError ? " failed" : ""}`, text: resultText(c) }) : null,
+          resultTree(c)),
+      });
     }
-    if (calls.length) section.append(ol);
-    box.append(section);
   }
-  if (count === 0) box.append(el("p", { class: "note", text: "No model turn recorded." }));
+  lists();
+  traceSteps.set(items);
+  if (count === 0) $("trace-timeline").append(el("p", { class: "note vblock", text: "No model turn recorded." }));
 }
 
-const CATEGORY = { "file-edit": "edit", "web-search": "search", "web-fetch": "fetch" };
-function category(e) {
-  if (CATEGORY[e.type]) return CATEGORY[e.type];
-  return /^(bash|shell)$/i.test(e.name ?? "") ? "shell" : "tool";
-}
-
-const EDIT_TEXT_LIMIT = 100000; // characters of an edit drawn as a diff
-
-/**
- * A file edit as a diff, from what the harness recorded: Claude Code's and
- * Gemini CLI's `old_string`/`new_string` (diffed by the package's own
- * snapshot diff), a written file's `content` (all added), a patch text
- * (Codex `apply_patch`, a unified diff) as it is. `null` when the event
- * records none of these.
- */
-function editDiff(e) {
-  const i = e.input;
-  let text = null;
-  if (typeof i === "string" && /^(\*\*\* Begin Patch|diff --git|--- )/m.test(i)) text = i;
-  else if (i && typeof i === "object") {
-    const [before, after] = typeof i.old_string === "string" && typeof i.new_string === "string" ? [i.old_string, i.new_string] : typeof i.content === "string" ? ["", i.content] : [null, null];
-    if (before !== null && before.length + after.length <= EDIT_TEXT_LIMIT) text = matchSnapshot(after, before, []).diff?.replace(/^--- expected\n\+\+\+ actual\n/, "") ?? "";
-    else if (typeof i.patch === "string") text = i.patch;
-  }
+/** An edit's diff text (engine.js) drawn with its added and removed lines marked. */
+function editDiff(text) {
   if (text === null || text === "") return null;
   const pre = el("pre", { class: "edit-diff" });
-  for (const line of text.split("\n").slice(0, 400)) pre.append(el("span", { class: line.startsWith("+") && !line.startsWith("+++") ? "add" : line.startsWith("-") && !line.startsWith("---") ? "del" : "ctx", text: `${line}\n` }));
+  for (const line of text.split("\n")) pre.append(el("span", { class: line.startsWith("+") && !line.startsWith("+++") ? "add" : line.startsWith("-") && !line.startsWith("---") ? "del" : "ctx", text: `${line}\n` }));
   return el("details", { class: "edit" }, el("summary", { text: "diff" }), pre);
 }
 
-function evaluateTranscript(input) {
-  const { run } = input;
-  const results = runAssertions($("assertions").value, run);
+function drawTranscript(input, v) {
+  const { results } = v;
   const failed = results.filter((r) => r.pass !== true);
   const passed = results.length > 0 && failed.length === 0;
   clearVerdict();
   const first = failed[0];
   const why = results.length === 0 ? "no assertions: write one to judge the run." : first ? `${failed.length} assertion(s) do not hold; first: ${first.text}${first.message ? ` — ${first.message}` : ""}` : "";
-  setVerdict(passed, `${results.length - failed.length} of ${results.length} assertion(s) pass · ${run.turns.length} turn(s) · ${run.events.length} event(s)`, why);
+  setVerdict(passed, `${results.length - failed.length} of ${results.length} assertion(s) pass · ${input.turnCount} turn(s) · ${input.eventCount} event(s)`, why);
   if (results.length === 0) $("counts").textContent += " · write an assertion to judge the run";
   const list = $("assertion-results");
   for (const r of results) {
@@ -459,32 +691,34 @@ function evaluateTranscript(input) {
   }
   const failingTurns = new Map();
   for (const r of failed) if (r.turn !== null) failingTurns.set(r.turn, (failingTurns.get(r.turn) ?? 0) + 1);
-  const timeline = $("timeline");
-  let drawn = 0;
-  for (const turn of run.turns) {
-    const head = el("h4", {}, `Turn ${turn.turn}`, el("span", { class: "note", text: ` · ${turn.events.length} event(s)` }));
-    if (failingTurns.has(turn.turn)) head.append(el("span", { class: "badge fail", text: ` ✗ ${failingTurns.get(turn.turn)} failing assertion(s)` }));
-    if (turn.unreported.length) head.append(el("span", { class: "note", text: ` · cannot report: ${turn.unreported.join(", ")}` }));
-    const ol = el("ol", { class: "events" });
+  const items = [];
+  for (const turn of input.turns) {
+    const failing = failingTurns.has(turn.turn) ? " failing" : "";
+    items.push({
+      head: () => {
+        const head = el("h4", {}, `Turn ${turn.turn}`, el("span", { class: "note", text: ` · ${turn.events.length} event(s)` }));
+        if (failing) head.append(el("span", { class: "badge fail", text: ` ✗ ${failingTurns.get(turn.turn)} failing assertion(s)` }));
+        if (turn.unreported.length) head.append(el("span", { class: "note", text: ` · cannot report: ${turn.unreported.join(", ")}` }));
+        return el("section", { class: `turn${failing}`, "aria-label": `turn ${turn.turn}` }, head);
+      },
+    });
+    const cont = () => el("section", { class: `turn cont${failing}`, "aria-label": `turn ${turn.turn}, continued` }, el("h4", {}, `Turn ${turn.turn}`, el("span", { class: "note", text: " · continued" })));
     for (const e of turn.events) {
-      if (!showAll && drawn++ >= ROW_LIMIT) break;
-      const cat = category(e);
-      const what = e.path ?? e.query ?? e.url ?? e.target ?? (e.input === undefined ? "" : JSON.stringify(e.input).slice(0, 160));
-      ol.append(
-        el("li", { class: `event ${cat}${e.ok === false ? " failed" : ""}` },
-          el("span", { class: `chip ${cat}`, text: cat }), " ",
-          el("strong", { text: e.name ?? e.type }), " ",
-          el("code", { text: what }),
+      items.push({
+        cont,
+        make: () => el("li", { class: `event ${e.cat}${e.ok === false ? " failed" : ""}` },
+          el("span", { class: `chip ${e.cat}`, text: e.cat }), " ",
+          el("strong", { text: e.label }), " ",
+          el("code", { text: e.what }),
           e.ok === false ? el("span", { class: "badge fail", text: " failed" }) : null,
-          cat === "edit" ? editDiff(e) : null),
-      );
+          e.cat === "edit" ? editDiff(e.diff) : null),
+      });
     }
-    if (turn.events.length === 0) ol.append(el("li", { class: "note", text: "no events" }));
-    timeline.append(el("section", { class: `turn${failingTurns.has(turn.turn) ? " failing" : ""}`, "aria-label": `turn ${turn.turn}` }, head, ol));
+    if (turn.events.length === 0) items.push({ cont, make: () => el("li", { class: "note", text: "no events" }) });
   }
-  $("show-all").hidden = showAll || run.events.length <= ROW_LIMIT;
-  $("show-all").textContent = `Show all ${run.events.length} events`;
-  lastVerdict = { kind: "transcript", harness: run.harness, passed, assertions: results.map(({ text, pass, message, turn }) => ({ assertion: text, turn, pass, message })) };
+  lists();
+  transcriptSteps.set(items);
+  lastVerdict = { kind: "transcript", harness: input.harness, passed, assertions: results.map(({ text, pass, message, turn }) => ({ assertion: text, turn, pass, message })) };
 }
 
 function toPattern(line) {
@@ -517,25 +751,22 @@ function hits(text, texts, patterns, caseSensitive) {
   return out.sort((a, b) => a[0] - b[0]);
 }
 
-function evaluateResponse(input) {
+function drawResponse(input, v) {
+  const { checks } = v;
   const texts = lines("texts");
   const patterns = lines("patterns").map(toPattern);
   const caseSensitive = $("caseSensitive").checked;
-  const checks = [];
-  if (texts.length) checks.push(["validateText", validateText(input.raw, texts, { caseSensitive })]);
-  if (patterns.length) checks.push(["validatePattern", validatePattern(input.raw, patterns, { caseSensitive })]);
   const passed = checks.length > 0 && checks.every(([, r]) => r.pass);
-  const text = input.response.text;
   clearVerdict();
   const failing = checks.filter(([, r]) => !r.pass);
   const why = checks.length === 0 ? "no checks: write an expected text or pattern." : failing.map(([name, r]) => `${name}: ${r.message}`).join("; ");
-  setVerdict(passed, `${checks.filter(([, r]) => r.pass).length} of ${checks.length} check(s) pass · ${text.length} character(s) of text${input.response.isError ? " · isError: true" : ""}`, why);
+  setVerdict(passed, `${checks.filter(([, r]) => r.pass).length} of ${checks.length} check(s) pass · ${input.textLength} character(s) of text${input.isError ? " · isError: true" : ""}`, why);
   if (checks.length === 0) $("counts").textContent += " · write an expected text or pattern";
   for (const [name, r] of checks) {
     $("response-results").append(el("li", { class: r.pass ? "pass" : "fail" }, el("span", { class: "badge", text: r.pass ? "✓ pass" : "✗ fail" }), " ", el("code", { text: name }), el("div", { class: "message", text: r.message })));
   }
   const pre = $("response-text");
-  const shown = text.length > 200000 ? text.slice(0, 200000) : text;
+  const shown = input.text;
   let at = 0;
   for (const [s, e, cls] of hits(shown, texts, patterns, caseSensitive)) {
     if (s < at) continue;
@@ -543,10 +774,10 @@ function evaluateResponse(input) {
     at = e;
   }
   pre.append(shown.slice(at));
-  const media = mediaOf(input.raw);
+  const media = mediaOf({ content: input.media });
   if (media) $("response-media").append(media);
-  if (shown.length < text.length) pre.append(el("span", { class: "note", text: `\n… ${text.length - shown.length} more characters` }));
-  lastVerdict = { kind: "response", passed, checks: checks.map(([name, r]) => ({ check: name, ...r })), isError: input.response.isError };
+  if (shown.length < input.textLength) pre.append(el("span", { class: "note", text: `\n… ${input.textLength - shown.length} more characters` }));
+  lastVerdict = { kind: "response", passed, checks: checks.map(([name, r]) => ({ check: name, ...r })), isError: input.isError };
 }
 
 // ---------- eval datasets ----------
@@ -566,6 +797,13 @@ function snapshotsFor(dataset) {
   return bundled?.snapshots ?? {};
 }
 
+/** `evaluateExpectations` of case `c` on `response`, by the engine that read the dataset. */
+function judgeCase(c, response, dataset) {
+  return new Promise((resolve, reject) => {
+    request({ op: "case", expect: c.expect ?? {}, response, snapshots: snapshotsFor(dataset) }, loadedWhere, (reply) => (reply.ok ? resolve(reply.results) : reject(new Error(reply.error))));
+  });
+}
+
 /**
  * Every case of the loaded dataset judged on its recorded response, as rows of
  * the runs table; `recorded` is the outcome the case expects
@@ -583,7 +821,7 @@ async function judgeAllCases() {
       continue;
     }
     try {
-      const results = await evaluateExpectations(c.expect ?? {}, JSON.parse(await readBundled(recording)), { snapshots: snapshotsFor(dataset) });
+      const results = await judgeCase(c, JSON.parse(await readBundled(recording)), dataset);
       const entries = Object.entries(results);
       const failing = entries.filter(([, r]) => !r.pass);
       rows.push({ ...row, verdict: entries.length > 0 && failing.length === 0 ? "PASS" : "FAIL", why: entries.length === 0 ? "no expectations" : failing.map(([name, r]) => `${name}: ${r.message}`).join("; ") });
@@ -629,7 +867,7 @@ function evaluateDataset(input) {
     } else {
       throw new Error(`Case ${c.id}: no recorded response bundled for it; paste a CallToolResult to judge.`);
     }
-    const results = await evaluateExpectations(c.expect ?? {}, response, { snapshots: snapshotsFor(dataset) });
+    const results = await judgeCase(c, response, dataset);
     return { response, from, results };
   })().then(
     ({ from, results }) => {
@@ -698,7 +936,7 @@ async function fragment(state) {
 
 function expectationsState() {
   return {
-    expected: $("expected").value,
+    expected: getExpected(),
     options: options(),
     assertions: $("assertions").value,
     texts: $("texts").value,
@@ -711,21 +949,31 @@ function saveState() {
   const state = { example: source.example, readAs: $("readAs").value, ...expectationsState() };
   if (loaded?.kind === "dataset") Object.assign(state, { case: $("case").value, caseResponse: $("case-response").value });
   const input = getInput();
+  // Expected calls too big for any link (a 50,000-call trace's own) are left out of it.
+  const omitted = state.expected.length > 20 * LINK_LIMIT ? state.expected.length : 0;
+  if (omitted) {
+    delete state.expected;
+    state.expectedOmitted = { characters: omitted };
+  }
   const run = ++saving;
-  (async () => {
+  // A big state in a task of its own, after the verdict is drawn (compressing it takes a while).
+  const save = async () => {
+    if (run !== saving) return;
     let hash;
-    linkNote = "";
+    linkNote = omitted ? `The expected calls (${omitted} characters) are too big for a link: it keeps the options only.` : "";
     if (!source.example) {
       hash = input.length > 20 * LINK_LIMIT ? "" : await fragment({ ...state, input });
       if (hash === "" || hash.length > LINK_LIMIT) {
         hash = await fragment({ ...state, inputOmitted: { characters: input.length } });
-        linkNote = `The input (${input.length} characters) is too big for a link: the link keeps the expectations only. Export saves the verdict with its input as a file to share.`;
+        linkNote = `The input (${input.length} characters) is too big for a link: the link keeps the expectations only. Export saves the verdict with its input as a file to share.${linkNote ? ` ${linkNote}` : ""}`;
       }
     } else {
       hash = await fragment(state);
     }
     if (run === saving) history.replaceState(null, "", `${location.pathname}${location.search}#${hash}`);
-  })().catch(() => {});
+  };
+  if (input.length + (state.expected?.length ?? 0) < SMALL) save().catch(() => {});
+  else setTimeout(() => save().catch(() => {}), 0);
 }
 
 async function stateFromHash() {
@@ -739,7 +987,7 @@ async function stateFromHash() {
 }
 
 function restore(saved) {
-  if (typeof saved.expected === "string") $("expected").value = saved.expected;
+  if (typeof saved.expected === "string") setExpected(saved.expected);
   if (saved.options) setOptions(saved.options);
   for (const id of ["assertions", "texts", "patterns"]) if (typeof saved[id] === "string") $(id).value = saved[id];
   if (typeof saved.caseSensitive === "boolean") $("caseSensitive").checked = saved.caseSensitive;
@@ -757,22 +1005,53 @@ function restore(saved) {
 
 const timing = { load: 0, judge: 0 };
 let timer = null;
+let busy = false; // an evaluation is under way (in the worker)
+let again = false; // something changed meanwhile: evaluate again when it ends
+let idle = []; // callbacks for when no evaluation is under way
+
+/**
+ * Evaluates now, or, while one is under way, once it ends (one at a time: the
+ * worker never queues a judgement per keystroke). `body[data-evaluations]`
+ * counts the evaluations done (the settled ones); `body[data-pending]` is
+ * "true" while one is under way or waits for a pause in typing.
+ */
 function run() {
   timer = null;
-  evaluate();
-  const n = Number(document.body.dataset.evaluations ?? 0) + 1;
-  document.body.dataset.evaluations = String(n);
-  $("timing").textContent = `Read in ${timing.load.toFixed(1)} ms, judged in ${timing.judge.toFixed(1)} ms.`;
+  if (busy) {
+    again = true;
+    return;
+  }
+  busy = true;
+  again = false;
+  document.body.dataset.pending = "true";
+  evaluate(() => {
+    busy = false;
+    setBusy("");
+    if (again) return run();
+    // Counted once settled (an evaluation overtaken by a newer change is not).
+    const n = Number(document.body.dataset.evaluations ?? 0) + 1;
+    document.body.dataset.evaluations = String(n);
+    $("timing").textContent = `Read in ${timing.load.toFixed(1)} ms, judged in ${timing.judge.toFixed(1)} ms${loadedWhere === "worker" ? " (in the worker)" : ""}.`;
+    if (timer === null) document.body.dataset.pending = "false";
+    for (const f of idle.splice(0)) f();
+  });
 }
+
+/** Resolves once no evaluation is under way. */
+const whenIdle = () => new Promise((resolve) => (busy || timer !== null ? idle.push(resolve) : resolve()));
 const SMALL = 200000; // characters of input + expectations judged at once on every keystroke
 /**
  * Small inputs are judged on every keystroke; large ones (a 5,000-call trace) after
- * a pause in typing that grows with the measured cost of the last run.
+ * a pause in typing that grows with the measured cost of the last run. (A picked
+ * option or a ticked box is judged at once: wire().)
  */
 function schedule(inputChanged) {
   if (timer !== null) clearTimeout(timer);
-  if (getInput().length + $("expected").value.length < SMALL) run();
-  else timer = setTimeout(run, Math.min(800, 150 + 2 * (timing.judge + (inputChanged ? timing.load : 0))));
+  if (getInput().length + getExpected().length < SMALL) run();
+  else {
+    document.body.dataset.pending = "true";
+    timer = setTimeout(run, Math.min(800, 150 + 2 * (timing.judge + (inputChanged ? timing.load : 0))));
+  }
 }
 
 // ---------- examples, files, drop ----------
@@ -799,7 +1078,7 @@ function kindOfExample(value) {
 
 async function loadExample(value) {
   source = { example: value };
-  showAll = false;
+  formatPrefix = "";
   try {
     if (BUNDLED.expectations.includes(value)) {
       const spec = JSON.parse(await readBundled(`examples/expectations/${value}.json`));
@@ -814,8 +1093,7 @@ async function loadExample(value) {
       $("readAs").value = kind;
       $("case-response").value = "";
       loadedKey = "";
-      const input = readInput(getInput(), kind);
-      fillDefaults(input, true);
+      freshNext = true;
       expectationsFor = getInput();
     }
   } catch (e) {
@@ -834,6 +1112,7 @@ const MAX_INPUT = 32 * 1024 * 1024;
 let runs = []; // the runs of the last batch (for "open")
 let runRows = []; // their verdicts
 let runSort = { key: "", dir: 1 };
+let runsList = null; // the runs table's blocks
 
 /** Loads several files (or one JSON-lines file of EvalResultInputs) as a table of runs. */
 async function loadRuns(files) {
@@ -842,22 +1121,30 @@ async function loadRuns(files) {
     $("runs-note").textContent = `${big.name} is ${(big.size / 1048576).toFixed(1)} MiB: over the 32 MiB read per call; left out.`;
   }
   const read = await Promise.all(files.filter((f) => f !== big).map(async (f) => ({ name: f.name, text: await f.text() })));
-  showRuns(runsOf(read));
+  const size = read.reduce((n, f) => n + f.text.length, 0);
+  request({ op: "runs", files: read, shared: sharedExpectations() }, placeFor(size), (reply) => {
+    if (!reply.ok) {
+      $("runs-note").textContent = reply.error;
+      return;
+    }
+    showRuns(reply.runs, reply.rows);
+  });
 }
 
 function sharedExpectations() {
   if (!$("keep-expectations").checked) return null;
   try {
-    return { expected: JSON.parse($("expected").value), options: options() };
+    return { expected: JSON.parse(getExpected()), options: options() };
   } catch {
     return null;
   }
 }
 
-function showRuns(list) {
+/** The runs table of `list`, judged (engine.js judgeRun) as `rows`. */
+function showRuns(list, rows) {
   runs = list;
   runSort = { key: "", dir: 1 }; // a new batch shows in its own order
-  runRows = list.map((r) => judgeRun(r, sharedExpectations()));
+  runRows = rows;
   drawRuns();
   $("runs-section").hidden = false;
   $("runs-section").scrollIntoView({ block: "start" });
@@ -868,14 +1155,20 @@ function drawRuns() {
   const keep = (r) => filter === "all" || (filter === "differs" ? r.recorded !== null && (r.verdict === "PASS") !== r.recorded : r.verdict === filter);
   const order = runRows.map((r, i) => ({ r, i })).filter(({ r }) => keep(r));
   if (runSort.key) order.sort((a, b) => (String(a.r[runSort.key] ?? "") < String(b.r[runSort.key] ?? "") ? -1 : String(a.r[runSort.key] ?? "") > String(b.r[runSort.key] ?? "") ? 1 : 0) * runSort.dir);
-  const body = $("runs").tBodies[0];
-  body.replaceChildren(...order.map(({ r, i }) => {
-    const tr = el("tr", { class: `run ${r.verdict.toLowerCase()}` });
-    const open = runs[i] ? el("button", { type: "button", class: "open-run", "data-run": String(i), text: "open" }) : null;
-    tr.append(el("td", {}, open, " ", el("span", { text: r.name })), el("td", { text: r.format ? `${r.kind} · ${r.format}` : r.kind }), el("td", { text: r.calls ?? "" }),
-      el("td", { class: "run-verdict", text: r.verdict }), el("td", { text: r.recorded === null ? "" : r.recorded ? "passed" : "failed" }), el("td", { class: "note", text: r.why }));
-    return tr;
-  }));
+  // Drawn in blocks near the screen, like the alignment (a JSON-lines file may hold thousands of runs).
+  runsList ??= new BlockList($("runs"), {
+    size: BLOCK,
+    estimate: 32,
+    draw: (entries) => el("tbody", {}, ...entries.map(({ r, i }) => {
+      const tr = el("tr", { class: `run ${r.verdict.toLowerCase()}` });
+      const open = runs[i] ? el("button", { type: "button", class: "open-run", "data-run": String(i), text: "open" }) : null;
+      tr.append(el("td", {}, open, " ", el("span", { text: r.name })), el("td", { text: r.format ? `${r.kind} · ${r.format}` : r.kind }), el("td", { text: r.calls ?? "" }),
+        el("td", { class: "run-verdict", text: r.verdict }), el("td", { text: r.recorded === null ? "" : r.recorded ? "passed" : "failed" }), el("td", { class: "note", text: r.why }));
+      return tr;
+    })),
+    spacer: (height) => spacerRow(height, 6),
+  });
+  runsList.set(order);
   const counts = (v) => runRows.filter((r) => r.verdict === v).length;
   const expected = runRows.filter((r) => r.recorded !== null && (r.verdict === "PASS" || r.verdict === "FAIL"));
   const asRecorded = expected.filter((r) => (r.verdict === "PASS") === r.recorded).length;
@@ -886,11 +1179,12 @@ function drawRuns() {
 function openRun(i) {
   const r = runs[i];
   source = { example: "", file: r.name };
+  formatPrefix = "";
   $("example").value = "";
   $("readAs").value = r.result ? "trace" : "auto";
   setInput(r.text);
   if (r.result && Array.isArray(r.result.expectedToolCalls)) {
-    $("expected").value = JSON.stringify(r.result.expectedToolCalls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} })), null, 2);
+    setExpected(JSON.stringify(r.result.expectedToolCalls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} })), null, 2));
     setOptions({ ...(r.result.matchOptions ?? {}), isNegativeTest: r.result.isNegativeTest === true });
     expectationsFor = r.text;
   }
@@ -907,10 +1201,12 @@ async function loadFile(file) {
     return;
   }
   const text = await file.text();
-  showAll = false;
-  const many = runsOf([{ name: file.name, text }]);
-  if (many.length > 1) {
-    showRuns(many);
+  // One JSON-lines file of EvalResultInputs is many runs (told from its first line, in the worker when big).
+  const where = placeFor(text.length);
+  // To the worker the File itself crosses (it reads the text there), not a copy of its text.
+  const reply = await new Promise((resolve) => request({ op: "runs", files: [where === "worker" ? { name: file.name, file } : { name: file.name, text }], shared: sharedExpectations(), many: true }, where, resolve));
+  if (reply.ok && reply.runs.length > 1) {
+    showRuns(reply.runs, reply.rows);
     return;
   }
   let spec = null;
@@ -934,32 +1230,45 @@ async function loadFile(file) {
       $("example").value = "";
       $("readAs").value = "auto";
     }
+    formatPrefix = `${file.name}: expected calls and options set. `;
     run();
-    $("format").textContent = `${file.name}: expected calls and options set. ${$("format").textContent}`;
     return;
   }
   source = { example: "", file: file.name };
+  formatPrefix = `${file.name}: `;
   $("example").value = "";
   $("readAs").value = "auto";
   setInput(text);
   $("case-response").value = "";
+  picked = { file, text };
   run();
-  if (!$("error").textContent) $("format").textContent = `${file.name}: ${$("format").textContent}`;
 }
 
-const PROBLEMS = "#alignment tr.missing, #alignment tr.mismatch, #alignment tr.out-of-order, #alignment tr.extra, #alignment tr.unjudged, #assertion-results li.fail, #assertion-results li.error, #response-results li.fail, #expectation-results li.fail";
+const PROBLEMS = "#assertion-results li.fail, #assertion-results li.error, #response-results li.fail, #expectation-results li.fail";
 let problemAt = -1;
+
+/**
+ * The failing rows and results: the alignment's from its list (drawn or not:
+ * the row is drawn when it is reached), the others from the page.
+ */
+function problems() {
+  if (!$("verdict-trace").hidden && alignList) {
+    return alignList.items.flatMap((x, i) => (x.cls === "paired" ? [] : [() => alignList.reveal(i)?.querySelector(`tr[data-entry="${i}"]`)]));
+  }
+  return [...document.querySelectorAll(PROBLEMS)].filter((x) => x.offsetParent !== null).map((x) => () => x);
+}
 
 /** Moves to the next failing row or result (wrapping), scrolled into view and focused. */
 function nextProblem() {
-  const all = [...document.querySelectorAll(PROBLEMS)].filter((x) => x.offsetParent !== null);
+  const all = problems();
   document.querySelector(".current-problem")?.classList.remove("current-problem");
   if (all.length === 0) {
     $("timing").textContent = "No problem to show.";
     return;
   }
   problemAt = (problemAt + 1) % all.length;
-  const x = all[problemAt];
+  const x = all[problemAt]();
+  if (!x) return;
   x.classList.add("current-problem");
   x.tabIndex = -1;
   x.scrollIntoView({ block: "center" });
@@ -978,12 +1287,33 @@ function wire() {
       $("preview").hidden = true;
     }
     source = { example: "" };
+    formatPrefix = "";
     $("example").value = "";
     schedule(true);
   });
+  $("expected").addEventListener("input", () => {
+    if (bigExpected === null) return;
+    // Typing replaces the expected calls that were kept out of the page.
+    bigExpected = null;
+    $("expected").placeholder = "";
+    $("expected-preview").hidden = true;
+  });
+  $("expected-edit").addEventListener("click", () => {
+    const text = getExpected();
+    bigExpected = null;
+    $("expected-preview").hidden = true;
+    $("expected").placeholder = "";
+    $("expected").value = text;
+  });
   for (const id of ["expected", "toolCallOrder", "argumentMatching", "maxExtraToolCalls", "isNegativeTest", "assertions", "texts", "patterns", "caseSensitive", "case", "case-response"]) {
-    $(id).addEventListener("input", () => schedule(false));
-    $(id).addEventListener("change", () => schedule(false));
+    // A picked option or a ticked box is one change, not typing: judged at once (a select fires "input" and "change": one judgement).
+    const discrete = $(id).tagName === "SELECT" || $(id).type === "checkbox";
+    const then = discrete ? () => {
+      if (timer !== null) clearTimeout(timer);
+      run();
+    } : () => schedule(false);
+    $(id).addEventListener("input", then);
+    $(id).addEventListener("change", then);
   }
   $("readAs").addEventListener("change", run);
   $("file").addEventListener("change", () => {
@@ -1032,10 +1362,6 @@ function wire() {
       $("row-search").focus();
     }
   });
-  $("show-all").addEventListener("click", () => {
-    showAll = true;
-    run();
-  });
   $("export").addEventListener("click", () => {
     // The verdict (or the error in its place), the expectations and the input.
     const verdict = lastVerdict ?? { kind: loaded?.kind ?? null, passed: null };
@@ -1057,7 +1383,7 @@ function wire() {
     const changed = Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== ({ ...MATCH_OPTIONS_DEFAULTS, isNegativeTest: false })[k]));
     let text;
     try {
-      text = testSource({ kind, file, expected: kind === "trace" ? parseJson($("expected").value, "the expected calls") : undefined, options: changed, assertions: $("assertions").value, texts: lines("texts"), patterns: lines("patterns"), caseSensitive: $("caseSensitive").checked });
+      text = testSource({ kind, file, expected: kind === "trace" ? parseJson(getExpected(), "the expected calls") : undefined, options: changed, assertions: $("assertions").value, texts: lines("texts"), patterns: lines("patterns"), caseSensitive: $("caseSensitive").checked });
     } catch (e) {
       $("timing").textContent = `Copy as test: ${e.message}`;
       return;
@@ -1105,6 +1431,7 @@ async function main() {
     restore(saved);
     expectationsFor = saved.input;
     run();
+    await whenIdle();
   } else if (saved && !saved.example && saved.inputOmitted) {
     // A link made for an input too big to keep in it: its expectations, and no other input's verdict.
     $("example").value = "";
@@ -1120,8 +1447,12 @@ async function main() {
       restore(saved);
       run();
     }
+    await whenIdle();
   }
   document.body.dataset.ready = "true";
 }
 
-main();
+// In the one-file build this script is also the worker's (started from a Blob URL of its own text).
+if (typeof document === "undefined") serve(self);
+else main();
+

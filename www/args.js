@@ -31,6 +31,25 @@ export function folded(v, other) {
   return `${start > 0 ? `…(${start} characters) ` : ""}${s.slice(start, end)}${end < s.length ? ` …(${s.length - end} more characters)` : ""}`;
 }
 
+/**
+ * A "show all" button for a line whose values were folded (null when neither
+ * was): it puts both values in full in the line's `exp` and `act` spans.
+ */
+function showAll(expected, actual) {
+  if (text(expected).length <= FOLD && text(actual).length <= FOLD) return null;
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "diff-more";
+  b.textContent = "show all";
+  b.addEventListener("click", () => {
+    const line = b.parentElement;
+    line.querySelector(":scope > .exp").textContent = text(expected);
+    line.querySelector(":scope > .act").textContent = text(actual);
+    b.remove();
+  });
+  return b;
+}
+
 function span(cls, text) {
   const s = document.createElement("span");
   s.className = cls;
@@ -112,7 +131,7 @@ export function renderArguments(expectedArgs, actualArgs, differences) {
       key.textContent = JSON.stringify(line.key);
     }
     row.append(key, ": ");
-    if (line.status === "differs") row.append(span("exp", folded(line.expected, line.actual)), " → ", span("act", folded(line.actual, line.expected)), span("why", "  expected → actual"));
+    if (line.status === "differs") row.append(span("exp", folded(line.expected, line.actual)), " → ", span("act", folded(line.actual, line.expected)), span("why", "  expected → actual"), showAll(line.expected, line.actual));
     else if (line.status === "missing") row.append(span("exp", short(line.expected)), span("why", "  missing from the actual call"));
     else if (line.status === "extra") row.append(span("act", short(line.actual)), span("why", line.compared ? "  only in the actual call" : "  only in the actual call (not compared)"));
     else row.append(short(line.expected));
@@ -128,6 +147,7 @@ export function renderArguments(expectedArgs, actualArgs, differences) {
       else if (d.verdict === "unexpected") sub.append(span("act", short(ac)));
       else sub.append(span("exp", folded(ex, ac)), " → ", span("act", folded(ac, ex)));
       sub.append(span("why", `  ${WHY[d.verdict] ?? d.verdict}`));
+      if (d.verdict !== "missing" && d.verdict !== "unexpected") sub.append(showAll(ex, ac));
       pre.append(sub, "\n");
     }
   }

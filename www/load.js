@@ -193,6 +193,8 @@ export function readInput(text, readAs = "auto") {
     throw new Error(`Could not read the input: the trace is not JSON (${json.error}), nor JSON lines.`);
   }
   const trace = readAs === "transcript" ? { reason: "not tried" } : asTrace(text, json, readAs);
+  // A trace with calls and no skipped records wins below whatever the transcript reader finds: not tried then.
+  if (readAs === "auto" && trace.kind && trace.calls.length > 0 && !trace.ignored) return trace;
   const transcript = readAs === "trace" ? { reason: "not tried" } : asTranscript(text);
   if (json.error && transcript.kind) transcript.notes.push(...badLines(text));
   if (readAs === "trace" && trace.kind) return trace;
