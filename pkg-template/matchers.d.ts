@@ -5,11 +5,10 @@ export {
   MATCH_OPTIONS_DEFAULTS,
   assertValidMatchOptions,
   assertValidMaxExtra,
-  MatcherError,
   type EvalToolCall,
   type EvalMatchOptions,
   type EvalToolCallMatchResult,
   type EvalArgumentMismatch,
   type EvalOutOfOrderToolCall,
-  type MatcherErrorCode,
-} from "./index.js";
+} from "./tool-calls.js";
+export { MatcherError, type MatcherErrorCode } from "./errors.js";

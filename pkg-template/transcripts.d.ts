@@ -122,10 +122,14 @@ export interface NormalizeOptions {
  * (stream-json, stored sessions), Codex (`exec --json` and the rollout files of `~/.codex/sessions/`),
  * Gemini CLI, OpenCode, Cursor, pi (`--mode json` and session files), Goose, ACP logs and reeval's
  * transcript.jsonl. A non-empty input of which nothing is read gives an empty run with a
- * `NOTHING_READ` diagnostic, never silently an empty run.
+ * `NOTHING_READ` diagnostic, never silently an empty run. Text of any length is read: past 32 Mi
+ * UTF-16 code units it crosses into the module in pieces of whole lines and is read line by line
+ * (so it must be JSON lines; a single JSON document that large reads as `NOTHING_READ`).
+ * Parsed records cross as one JSON text of at most 32 Mi characters.
  * Throws a MatcherError: `INVALID_OPTION` at `options.harness` for an unknown harness,
  * `options.workspace` for a non-string, `options.mcpServers` for a non-array or non-string item;
- * `INVALID_ARGUMENT` at `input` when the harness cannot be detected.
+ * `INVALID_ARGUMENT` at `input` when the harness cannot be detected; `UNSUPPORTED_VALUE` at
+ * `input` for parsed records whose JSON text is over 32 Mi characters.
  */
 export declare function normalizeTranscript(
   input: string | Uint8Array | unknown[] | Record<string, unknown>,

@@ -11,7 +11,7 @@ import { guard } from "./errors.js";
 // bytes on first use; a trap restarts it (errors.js guard).
 const wasm = guard("transcripts", glue, bytesTranscripts);
 const { CheckRecorder, TranscriptRun, writeTranscriptJsonl: wasmWriteJsonl } = wasm;
-import { call, capped, encodeOptions, fail, jsonText, payload } from "./internal.js";
+import { MAX_PAYLOAD, call, capped, encodeOptions, fail, jsonText, payload } from "./internal.js";
 import { keeper } from "./kept.js";
 export { MatcherError } from "./errors.js";
 
@@ -39,7 +39,8 @@ export function normalizeTranscript(input, options) {
     isText = true;
   } else if (input !== null && typeof input === "object") text = jsonText(input, "input");
   else fail("INVALID_ARGUMENT", "input", "input must be transcript text, an array of records, or one record");
-  capped(text, "input");
+  // Text of any length is read (in pieces past MAX_PAYLOAD); parsed records cross as one payload.
+  if (!isText) capped(text, "input");
   return keptRun({ text, isText, opts, core: null, gen: undefined, freed: false });
 }
 
@@ -53,7 +54,32 @@ export function normalizeTranscript(input, options) {
 // run's `diff`, `files`) is read from its objects on every call. How many runs
 // stay kept, and their reading again after they left, `run.free()` and the
 // FinalizationRegistry: pkg-template/kept.js.
-const kept = keeper(wasm, (rec) => new TranscriptRun(rec.text, rec.isText, rec.opts), "this run was freed (run.free()); normalise the transcript again");
+const kept = keeper(
+  wasm,
+  (rec) => new TranscriptRun(rec.isText && rec.text.length > MAX_PAYLOAD ? pieces(rec.text) : rec.text, rec.isText, rec.opts),
+  "this run was freed (run.free()); normalise the transcript again",
+);
+
+// A text larger than one payload crosses in pieces of whole lines, each
+// encoded when the module asks for it (src/wasm/transcripts.rs `Pieces`): JSON
+// lines of any length, read line by line. (A single JSON document that large
+// is not read that way: its lines are not records, and the run says so.)
+const PIECE = 1 << 23; // characters
+function pieces(text) {
+  const encoder = new TextEncoder();
+  let at = 0;
+  return () => {
+    if (at >= text.length) return undefined;
+    let end = Math.min(text.length, at + PIECE);
+    if (end < text.length) {
+      const nl = text.indexOf("\n", end - 1);
+      end = nl < 0 ? text.length : nl + 1;
+    }
+    const piece = text.slice(at, end);
+    at = end;
+    return encoder.encode(piece);
+  };
+}
 const open = kept.open;
 const held = new WeakMap(); // a run or turn object -> how to ask its kept run
 

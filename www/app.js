@@ -1103,9 +1103,12 @@ async function loadExample(value) {
   run();
 }
 
-// The package reads at most 32 Mi UTF-16 code units per call (the README's Limits:
-// `MAX_PAYLOAD`); a file of more bytes than that is told at once, before reading it.
-const MAX_INPUT = 32 * 1024 * 1024;
+// The package reads a trace or tool response of at most 32 Mi UTF-16 code units
+// per call (the README's Limits: `MAX_PAYLOAD`) and a transcript's JSON lines of
+// any length; the page reads files up to MAX_INPUT bytes (read in the worker, so
+// the page never freezes), and a larger one is told at once, before reading it.
+// `?maxInput=BYTES` lowers it (the tests check the refusal without building a 512 MiB file).
+const MAX_INPUT = Math.min(512 * 1024 * 1024, Number(new URLSearchParams(typeof location !== "undefined" ? location.search : "").get("maxInput")) || Infinity);
 
 // ---------- many runs at once ----------
 
@@ -1118,7 +1121,7 @@ let runsList = null; // the runs table's blocks
 async function loadRuns(files) {
   const big = files.find((f) => f.size > MAX_INPUT);
   if (big) {
-    $("runs-note").textContent = `${big.name} is ${(big.size / 1048576).toFixed(1)} MiB: over the 32 MiB read per call; left out.`;
+    $("runs-note").textContent = `${big.name} is ${(big.size / 1048576).toFixed(1)} MiB: over the ${MAX_INPUT / 1048576} MiB the viewer reads; left out.`;
   }
   const read = await Promise.all(files.filter((f) => f !== big).map(async (f) => ({ name: f.name, text: await f.text() })));
   const size = read.reduce((n, f) => n + f.text.length, 0);
@@ -1197,7 +1200,7 @@ async function loadFile(file) {
     clearVerdict();
     showKind(null);
     $("format").textContent = "";
-    $("error").textContent = `${file.name} is ${(file.size / 1048576).toFixed(1)} MiB: the matchers read at most 32 MiB of text per call (README, Limits). Split the run (e.g. one JSON line per file) or judge it with the package in Node.`;
+    $("error").textContent = `${file.name} is ${(file.size / 1048576).toFixed(1)} MiB: the viewer reads at most ${MAX_INPUT / 1048576} MiB (traces at most 32 MiB per call, transcripts' JSON lines of any length: README, Limits). Split the run (e.g. one JSON line per file) or judge it with the package in Node.`;
     return;
   }
   const text = await file.text();

@@ -129,7 +129,12 @@ export function datasetError(e) {
   return e.path ? `${e.path}: ${message}` : message;
 }
 
+// A trace is read in one call of at most 32 Mi characters (README, Limits);
+// a transcript's JSON lines of any length are read in pieces.
+const MAX_TRACE = 32 * 1024 * 1024;
+
 function asTrace(text, json, readAs) {
+  if (text.length > MAX_TRACE) return { reason: `${(text.length / 1048576).toFixed(1)} Mi characters: a trace is read in one call of at most 32 Mi (a transcript's JSON lines of any length are read)` };
   const detected = detectTraceFormat(text);
   if (detected.format === null) return { reason: detected.reason };
   // Text that is not JSON reads as a model's plain-text reply (an MCPJam trace

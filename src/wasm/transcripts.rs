@@ -23,14 +23,12 @@ fn strings(r: &Reader<'_, '_>, what: &str) -> Result<Vec<String>> {
     }
 }
 
-/// Reads `normalizeTranscript`'s arguments: `input` is raw transcript text
-/// when `is_text`, else the JSON text of parsed records; `options` is `{
-/// harness?, workspace?, mcpServers? }` as JSON (extended form, see
-/// [`crate::value::parse`]).
+/// Reads `normalizeTranscript`'s options: `{ harness?, workspace?,
+/// mcpServers? }` as JSON (extended form, see [`crate::value::parse`]).
 ///
 /// Errors: `INVALID_OPTION` for a `harness` that is not a known name, a
 /// `workspace` that is not a string, `mcpServers` that are not strings.
-fn normalize(input: &str, is_text: bool, options: &str) -> Result<Run> {
+fn read_options(options: &str) -> Result<(Option<Harness>, NormalizeOptions)> {
     let o = super::wire::parse(options, true, "options")?;
     let o = Reader::new(Some(&o), "options");
     o.opt_object("an object { harness?, workspace?, mcpServers? }")?;
@@ -40,10 +38,82 @@ fn normalize(input: &str, is_text: bool, options: &str) -> Result<Run> {
         workspace: o.field("workspace").opt_str()?.map(str::to_string),
         mcp_servers: strings(&o.field("mcpServers"), "an array of server names")?,
     };
+    Ok((harness, opts))
+}
+
+/// Reads `normalizeTranscript`'s input: raw transcript text when `is_text`
+/// (a string, or a function handing out the text's pieces, see [`Pieces`]),
+/// else the JSON text of parsed records. Errors: as [`read_options`];
+/// `INVALID_ARGUMENT` at `input` for an input of none of these kinds.
+fn normalize(input: &JsValue, is_text: bool, options: &str) -> Result<Run> {
+    let (harness, opts) = read_options(options)?;
+    if let Some(next) = input.dyn_ref::<js_sys::Function>() {
+        return normalize_reader(Pieces::new(next), harness, &opts);
+    }
+    let Some(text) = input.as_string() else {
+        return Err(MatcherError::invalid_argument("input", "input must be transcript text"));
+    };
     if is_text {
-        normalize_text(input, harness, &opts)
+        normalize_text(&text, harness, &opts)
     } else {
-        normalize_transcript(&json(input, "input")?, harness, &opts)
+        normalize_transcript(&json(&text, "input")?, harness, &opts)
+    }
+}
+
+/// A transcript's JSON lines handed over in pieces, for a text larger than
+/// one payload (the glue's `MAX_PAYLOAD`): each call of `next()` returns the
+/// next piece as UTF-8 bytes (a `Uint8Array` of whole lines) or `undefined`
+/// at the end, and [`normalize_reader`] reads the lines as they come, so
+/// neither the whole text nor every parsed record is held at once.
+struct Pieces<'f> {
+    next: &'f js_sys::Function,
+    piece: Vec<u8>,
+    at: usize,
+    done: bool,
+}
+
+impl<'f> Pieces<'f> {
+    fn new(next: &'f js_sys::Function) -> Self {
+        Pieces {
+            next,
+            piece: Vec::new(),
+            at: 0,
+            done: false,
+        }
+    }
+}
+
+impl std::io::Read for Pieces<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        use std::io::BufRead;
+        let n = {
+            let have = self.fill_buf()?;
+            let n = have.len().min(out.len());
+            out[..n].copy_from_slice(&have[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl std::io::BufRead for Pieces<'_> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        while self.at >= self.piece.len() && !self.done {
+            match self.next.call0(&JsValue::UNDEFINED) {
+                Ok(v) if v.is_undefined() => self.done = true,
+                Ok(v) if v.is_instance_of::<js_sys::Uint8Array>() => {
+                    self.piece = js_sys::Uint8Array::from(v).to_vec();
+                    self.at = 0;
+                }
+                _ => return Err(std::io::Error::other("the next piece of the text is not UTF-8 bytes")),
+            }
+        }
+        Ok(&self.piece[self.at..])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.at += n;
     }
 }
 
@@ -81,7 +151,7 @@ struct TurnView<'r> {
 impl TranscriptRun {
     /// Normalises as [`normalize`] reads its arguments (same errors).
     #[wasm_bindgen(constructor)]
-    pub fn new(input: &str, is_text: bool, options: &str) -> std::result::Result<TranscriptRun, JsValue> {
+    pub fn new(input: &JsValue, is_text: bool, options: &str) -> std::result::Result<TranscriptRun, JsValue> {
         let run = normalize(input, is_text, options).map_err(to_js)?;
         let mut kept = TranscriptRun {
             harness: run.harness_name(),

@@ -11,7 +11,7 @@ const BASH: &str = include_str!("../fixtures/transcripts/claude-code/gleam-sdk_a
 
 /// `normalizeTranscript` as the glue makes it: the kept run's head and turns.
 fn normalize(input: &str, options: &str) -> Result<(TranscriptRun, Value), wasm_bindgen::JsValue> {
-    let run = TranscriptRun::new(input, true, options)?;
+    let run = TranscriptRun::new(&wasm_bindgen::JsValue::from_str(input), true, options)?;
     let mut v: Value = serde_json::from_str(&run.head()).unwrap();
     v["turns"] = serde_json::from_str(&run.turns()).unwrap();
     Ok((run, v))

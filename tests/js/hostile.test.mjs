@@ -105,7 +105,9 @@ test("validateToolCalls and trajectoryF1 with 16,000 calls on each side (every p
 test("inputs over the per-call bound are refused with UNSUPPORTED_VALUE (32 Mi characters)", () => {
   const big = "x".repeat(32 * 1024 * 1024 + 1);
   assert.throws(() => pkg.validateText(big, ["x"]), (e) => e.code === "UNSUPPORTED_VALUE");
-  assert.throws(() => normalizeTranscript(big), (e) => e.code === "UNSUPPORTED_VALUE" && e.path === "input");
+  // Transcript text of any length is read (as JSON lines, in pieces): this one has no record, and says so.
+  assert.deepEqual(normalizeTranscript(big).diagnostics.map((d) => d.code), ["NOTHING_READ"]);
+  assert.throws(() => normalizeTranscript([{ type: "x", text: big }]), (e) => e.code === "UNSUPPORTED_VALUE" && e.path === "input");
   assert.throws(() => pkg.detectTraceFormat(big), (e) => e.code === "UNSUPPORTED_VALUE");
   // The modules still answer.
   assert.equal(pkg.validateText("xyz", ["y"]).pass, true);

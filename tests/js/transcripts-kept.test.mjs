@@ -140,3 +140,26 @@ test("normalizeTranscript's argument errors are unchanged", () => {
   assert.throws(() => tx.normalizeTranscript(fixture(BASH), { workspace: 7 }), { code: "INVALID_OPTION", path: "options.workspace" });
   assert.throws(() => tx.normalizeTranscript(7), { code: "INVALID_ARGUMENT", path: "input" });
 });
+
+// Issue 14 item 4 / issue 13: a transcript larger than one payload (32 Mi
+// characters) is read, as JSON lines in pieces, not refused. The fixture
+// (tests/fixtures/transcripts/codex/agentcmd_codex-exec_file_change.jsonl) is
+// one Codex turn whose one event is an apply_patch file-edit of hello.txt;
+// 60,000 copies (each copy's item ids made its own, as a real run's are) are
+// over 36 MB: 60,000 turns of one file-edit each.
+test("a transcript of more than 32 Mi characters is read in pieces", () => {
+  const unit = fixture("codex/agentcmd_codex-exec_file_change.jsonl");
+  const copies = 60_000;
+  const text = Array.from({ length: copies }, (_, k) => unit.replaceAll('"item_', `"c${k}_item_`)).join("");
+  assert.ok(text.length > 32 * 1024 * 1024);
+  const run = tx.normalizeTranscript(text);
+  assert.equal(run.harness, "codex");
+  assert.deepEqual(run.diagnostics, []);
+  assert.equal(tx.toHaveEdited(run, "hello.txt").pass, true);
+  assert.equal(run.events.length, copies);
+  assert.ok(run.events.every((e) => e.type === "file-edit" && e.name === "apply_patch"));
+  assert.equal(tx.toHaveRun(run).pass, false);
+  assert.equal(run.turns.length, copies);
+  assert.equal(run.turns[copies - 1].events[0].path, "/private/tmp/codex-research-test/hello.txt");
+  run.free();
+});

@@ -113,12 +113,21 @@ const names: string[] = PromptResult.fromTrace("{}").getToolCalls().map((c) => c
 const harness: string = normalizeTranscript("").harness;
 const pass: boolean = validateText({ content: [] }, "x").pass;
 const code: string = new MatcherError("INVALID_ARGUMENT", "x", "m").code;
-export { passed, names, harness, pass, code, toolResponseMatchers };
+// A PromptResult judged as it is (ours); both references' EvalRunResult, each where it belongs.
+const inPlace: boolean = evaluateToolCalls(calls, PromptResult.fromTrace("{}")).passed;
+import type { EvalRunResult } from "mcp-matchers";
+import type { EvalRunResult as DatasetRun } from "mcp-matchers/evals";
+const iterations = (r: EvalRunResult): number => r.iterations;
+const total = (r: DatasetRun): number => r.total;
+export { passed, names, harness, pass, code, toolResponseMatchers, inPlace, iterations, total };
 TS
 for resolution in bundler node16 nodenext; do
   module=$([ "$resolution" = bundler ] && echo esnext || echo "$resolution")
   "$nm/.bin/tsc" --noEmit --strict --skipLibCheck --types node --typeRoots "$nm/@types" --module "$module" --moduleResolution "$resolution" --target es2022 types-check.mts
 done
+# The package's own .d.ts files checked too (skipLibCheck off, as a project without it sets):
+# two `export *` of one name, or a type that does not resolve, fail here.
+"$nm/.bin/tsc" --noEmit --strict --lib es2022,dom --types node --typeRoots "$nm/@types" --module nodenext --moduleResolution nodenext --target es2022 types-check.mts
 echo "rollup: built; tsc (bundler, node16, nodenext): types resolve"
 # Jest in its jsdom environment (ESM): the package imports and answers there.
 cat > jsdom.test.mjs <<'JS'

@@ -204,3 +204,19 @@ fn unreadable_openai_arguments_are_kept_and_marked() {
     assert_eq!(j["argumentsError"], "NOT_JSON");
     assert_eq!(j["rawArguments"], "{\"q\": \"cats\"");
 }
+
+#[test]
+fn tool_calls_that_are_not_a_list_are_said_not_silently_nothing() {
+    // A new user's hand-made completion with `tool_calls` as a string, a
+    // number or one call object: no call is read, and the run says why.
+    for bad in [json!("createTask"), json!(3), json!({ "id": "c1", "type": "function" })] {
+        let doc = json!({ "choices": [{ "message": { "role": "assistant", "content": null, "tool_calls": bad } }] });
+        let r = PromptResult::from_trace(&doc, None).unwrap();
+        assert_eq!(r.tools_called(), Vec::<&str>::new());
+        assert_eq!(codes(&r), ["MALFORMED_CALL"]);
+        assert_eq!(r.diagnostics()[0].path, "choices[0].message.tool_calls");
+    }
+    // `null` and absent are no calls, as the API sends them.
+    let doc = json!({ "choices": [{ "message": { "role": "assistant", "content": "hi", "tool_calls": null } }] });
+    assert!(PromptResult::from_trace(&doc, None).unwrap().diagnostics().is_empty());
+}

@@ -108,6 +108,15 @@ fn message(m: ChatMessage, at: &Loc, b: &mut TraceBuilder) {
 fn assistant(m: ChatMessage, at: &Loc, b: &mut TraceBuilder) {
     b.text(&content_text(m.content.into_option()));
     let calls = at.k("tool_calls");
+    // A `tool_calls` of another type than a list (a string, a number, one call
+    // object) holds no call this reader can take: said, never silently nothing.
+    if matches!(m.tool_calls, Field::Other) {
+        b.diag(
+            "MALFORMED_CALL",
+            calls,
+            "tool_calls is not an array; no call read from it".into(),
+        );
+    }
     for (j, tc) in m.tool_calls.into_items().into_iter().enumerate() {
         tool_call(tc, &calls.i(j), b);
     }
