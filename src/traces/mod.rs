@@ -82,8 +82,12 @@ pub fn detect_trace_format(trace: &Value) -> Result<TraceFormat> {
 }
 
 /// The format of trace text (JSON, SSE or JSON lines). Errors as
-/// [`detect_trace_format`].
+/// [`detect_trace_format`]; empty or blank text is `INVALID_ARGUMENT` at
+/// `trace` ("the trace is empty").
 pub fn detect_trace_format_text(text: &str) -> Result<TraceFormat> {
+    if text.trim().is_empty() {
+        return Err(empty());
+    }
     read_text(text)
         .map_or(Ok(TraceFormat::McpJam), |v| detect_value(&v))
         .map_err(unknown)
@@ -93,10 +97,18 @@ fn unknown(why: Why) -> MatcherError {
     MatcherError::invalid_argument("trace", why)
 }
 
+/// Empty or blank text: nothing to read (not "an array with no items").
+fn empty() -> MatcherError {
+    MatcherError::invalid_argument("trace", "the trace is empty: there is no text to read")
+}
+
 /// Reads a trace given as text; `messages` also builds the conversation.
 /// A stream is read one event at a time.
 pub(crate) fn read_trace_text(text: &str, format: Option<TraceFormat>, messages: bool) -> Result<(TraceFormat, Trace)> {
     let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(empty());
+    }
     if let Some(read) = read_document(trimmed, format, messages) {
         return read;
     }

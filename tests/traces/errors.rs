@@ -57,3 +57,19 @@ fn malformed_parts_are_diagnostics_not_errors() {
     assert_eq!(r.tools_called(), ["updateIssueList"]);
     assert_eq!(codes(&r), ["UNREADABLE_EVENT"]);
 }
+
+#[test]
+fn an_empty_trace_says_it_is_empty() {
+    // A new user's first mistake (an unread file, a blank paste): said as
+    // such, not as "an array with no items".
+    for text in ["", "   ", "\n\n"] {
+        let e = mcp_matchers::traces::detect_trace_format_text(text).unwrap_err();
+        assert_eq!(
+            (e.path.as_str(), e.message.as_str()),
+            ("trace", "the trace is empty: there is no text to read")
+        );
+        let e = mcp_matchers::traces::PromptResult::from_trace_text(text, None).unwrap_err();
+        assert_eq!(e.code, mcp_matchers::ErrorCode::InvalidArgument);
+        assert_eq!(e.message, "the trace is empty: there is no text to read");
+    }
+}
