@@ -46,8 +46,10 @@ export function evaluateToolCalls(expected, actual, options) {
   // A PromptResult read by fromTrace is judged where its calls are kept (the
   // trace module; internal.js EVALUATE_IN_PLACE); any other one by its calls.
   const inPlace = typeof actual === "object" && !Array.isArray(actual) ? actual[EVALUATE_IN_PLACE] : undefined;
+  let e, o; // the expected list and the options, encoded once whichever way the calls cross
   if (typeof inPlace === "function") {
-    const kept = inPlace.call(actual, [encodeCalls(expected, "expected"), encodeMatchOptions(options, "options")]);
+    [e, o] = [encodeCalls(expected, "expected"), encodeMatchOptions(options, "options")];
+    const kept = inPlace.call(actual, [e, o]);
     if (kept !== null) {
       r = kept.indices;
       calls = () => [...kept.calls()];
@@ -56,7 +58,9 @@ export function evaluateToolCalls(expected, actual, options) {
     }
   }
   if (r === undefined) {
-    const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeMatchOptions(options, "options")]);
+    e ??= encodeCalls(expected, "expected");
+    const a = encodeCalls(actual, "actual");
+    const [bytes, ext] = payload([e, a, o ?? encodeMatchOptions(options, "options")]);
     r = call(() => wasmEvaluate(bytes, ext));
   }
   let p = 0;
