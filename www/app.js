@@ -31,54 +31,52 @@ let datasetRun = 0; // the latest dataset evaluation (older async results are dr
 
 const BIG = 1_000_000;
 const PREVIEW = 4000;
-let bigInput = null; // the input when it is kept out of the DOM
-
-function getInput() {
-  return bigInput ?? $("trace").value;
+/**
+ * A text area whose text, past `limit` characters, is kept in memory with a
+ * preview of its start (`#<preview>`, `#<preview>-text`, `#<preview>-note`)
+ * instead of in the area: a text area holding megabytes costs seconds of
+ * layout on every change. Typing in the area replaces the kept text (`drop`).
+ */
+function keptOut(area, preview, limit, what, placeholder) {
+  let big = null;
+  return {
+    get: () => big ?? $(area).value,
+    isKept: () => big !== null,
+    set(text) {
+      if (text.length > limit) {
+        big = text;
+        $(area).value = "";
+        $(area).placeholder = placeholder;
+        $(`${preview}-text`).textContent = `${text.slice(0, PREVIEW)}…`;
+        $(`${preview}-note`).textContent = `${(text.length / 1e6).toFixed(1)} million characters${what}, kept out of the page; the first ${PREVIEW} are shown.`;
+        $(preview).hidden = false;
+      } else {
+        big = null;
+        $(area).value = text;
+        $(area).placeholder = "";
+        $(preview).hidden = true;
+      }
+    },
+    drop() {
+      big = null;
+      $(area).placeholder = "";
+      $(preview).hidden = true;
+    },
+  };
 }
 
-function setInput(text) {
-  if (text.length > BIG) {
-    bigInput = text;
-    $("trace").value = "";
-    $("trace").placeholder = "The loaded input is kept out of the page (see the preview); type or paste here to replace it.";
-    $("preview-text").textContent = `${text.slice(0, PREVIEW)}…`;
-    $("preview-note").textContent = `${(text.length / 1e6).toFixed(1)} million characters, kept out of the page; the first ${PREVIEW} are shown.`;
-    $("preview").hidden = false;
-  } else {
-    bigInput = null;
-    $("trace").value = text;
-    $("trace").placeholder = "";
-    $("preview").hidden = true;
-  }
-}
+const inputBox = keptOut("trace", "preview", BIG, "", "The loaded input is kept out of the page (see the preview); type or paste here to replace it.");
+const getInput = inputBox.get;
+const setInput = inputBox.set;
 
 // The expected calls likewise: a trace of 50,000 calls starts from 50,000
 // expected calls (3 MB of text, 3 s of layout in a text area). Past
 // BIG_EXPECTED characters they stay in memory with a preview; "edit them
 // here" puts them in the text area, and typing there replaces them.
 const BIG_EXPECTED = 100000;
-let bigExpected = null;
-
-function getExpected() {
-  return bigExpected ?? $("expected").value;
-}
-
-function setExpected(text) {
-  if (text.length > BIG_EXPECTED) {
-    bigExpected = text;
-    $("expected").value = "";
-    $("expected").placeholder = "The expected calls are kept out of the page (see below); type or paste here to replace them.";
-    $("expected-preview-text").textContent = `${text.slice(0, PREVIEW)}…`;
-    $("expected-preview-note").textContent = `${(text.length / 1e6).toFixed(1)} million characters of expected calls, kept out of the page; the first ${PREVIEW} are shown.`;
-    $("expected-preview").hidden = false;
-  } else {
-    bigExpected = null;
-    $("expected").value = text;
-    $("expected").placeholder = "";
-    $("expected-preview").hidden = true;
-  }
-}
+const expectedBox = keptOut("expected", "expected-preview", BIG_EXPECTED, " of expected calls", "The expected calls are kept out of the page (see below); type or paste here to replace them.");
+const getExpected = expectedBox.get;
+const setExpected = expectedBox.set;
 
 // ---------- helpers ----------
 
@@ -1284,28 +1282,20 @@ function wire() {
     if ($("example").value) loadExample($("example").value);
   });
   $("trace").addEventListener("input", () => {
-    if (bigInput !== null) {
-      // Typing replaces the input that was kept out of the page.
-      bigInput = null;
-      $("preview").hidden = true;
-    }
+    // Typing replaces the input that was kept out of the page.
+    if (inputBox.isKept()) inputBox.drop();
     source = { example: "" };
     formatPrefix = "";
     $("example").value = "";
     schedule(true);
   });
   $("expected").addEventListener("input", () => {
-    if (bigExpected === null) return;
     // Typing replaces the expected calls that were kept out of the page.
-    bigExpected = null;
-    $("expected").placeholder = "";
-    $("expected-preview").hidden = true;
+    if (expectedBox.isKept()) expectedBox.drop();
   });
   $("expected-edit").addEventListener("click", () => {
     const text = getExpected();
-    bigExpected = null;
-    $("expected-preview").hidden = true;
-    $("expected").placeholder = "";
+    expectedBox.drop();
     $("expected").value = text;
   });
   for (const id of ["expected", "toolCallOrder", "argumentMatching", "maxExtraToolCalls", "isNegativeTest", "assertions", "texts", "patterns", "caseSensitive", "case", "case-response"]) {
