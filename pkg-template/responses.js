@@ -89,7 +89,7 @@ export function validateResponse(actual, expected) {
 
 /** See responses.d.ts. */
 export function validateText(response, expected, options) {
-  return JSON.parse(run(wasmValidateText, [textual(response, "response"), plain(expected, "expected"), plain(options, "options")]));
+  return JSON.parse(run(wasmValidateText, [textual(response, "response"), plain(expected, "expected"), value(options, "options")]));
 }
 
 /** See responses.d.ts. */
@@ -100,7 +100,7 @@ export function validatePattern(response, patterns, options) {
     if (p instanceof RegExp) return [p.source, p.flags];
     return fail("INVALID_ARGUMENT", `patterns[${i}]`, "a pattern must be a string or a RegExp");
   });
-  return JSON.parse(run(wasmValidatePattern, [textual(response, "response"), plain(wire, "patterns"), plain(options, "options")]));
+  return JSON.parse(run(wasmValidatePattern, [textual(response, "response"), plain(wire, "patterns"), value(options, "options")]));
 }
 
 /** See responses.d.ts. */
@@ -123,7 +123,7 @@ export function normalizeWhitespace(text) {
 
 /** See responses.d.ts. */
 export function validateSize(response, options) {
-  return JSON.parse(run(wasmValidateSize, [plain(response, "response", true), plain(options, "options")]));
+  return JSON.parse(run(wasmValidateSize, [plain(response, "response", true), value(options, "options")]));
 }
 
 // The reference's `isSimulationResult`: only `toolCalls` of such a response

@@ -172,8 +172,10 @@ impl<'p, 'v> Reader<'p, 'v> {
     /// an option.
     pub(crate) fn bad(&self, what: &str) -> MatcherError {
         let v = self.value.unwrap_or(&Val::Undefined);
-        let got = match self.code {
-            ErrorCode::InvalidOption => describe(v),
+        let got = match (self.code, v) {
+            // `NaN` and `Infinity` are numbers that no "a … number" accepts: named, not typed.
+            (ErrorCode::InvalidOption, _) => describe(v),
+            (_, Val::Num(n)) if !n.is_finite() => describe(v),
             _ => v.type_name().to_string(),
         };
         MatcherError::new(

@@ -42,13 +42,16 @@ function keptOut(area, preview, limit, what, placeholder) {
   return {
     get: () => big ?? $(area).value,
     isKept: () => big !== null,
+    /** `text`: a string, or a FileInput (a big file the page never reads whole). */
     set(text) {
-      if (text.length > limit) {
+      if (text instanceof FileInput || text.length > limit) {
         big = text;
         $(area).value = "";
         $(area).placeholder = placeholder;
-        $(`${preview}-text`).textContent = `${text.slice(0, PREVIEW)}…`;
-        $(`${preview}-note`).textContent = `${(text.length / 1e6).toFixed(1)} million characters${what}, kept out of the page; the first ${PREVIEW} are shown.`;
+        $(`${preview}-text`).textContent = `${text instanceof FileInput ? text.preview : text.slice(0, PREVIEW)}…`;
+        $(`${preview}-note`).textContent = text instanceof FileInput
+          ? `${text.file.name}: ${(text.length / 1e6).toFixed(1)} MB${what}, read in the worker and kept out of the page; its start is shown.`
+          : `${(text.length / 1e6).toFixed(1)} million characters${what}, kept out of the page; the first ${PREVIEW} are shown.`;
         $(preview).hidden = false;
       } else {
         big = null;
@@ -63,6 +66,25 @@ function keptOut(area, preview, limit, what, placeholder) {
       $(preview).hidden = true;
     },
   };
+}
+
+/**
+ * A picked file past BIG bytes, kept as the File: the worker reads its text
+ * (the page reading 100 MB of text is a task of a third of a second), the
+ * page holds the start of it for the preview. `length` is its size in bytes
+ * (what the page's size choices need); `text()` reads it (export).
+ */
+class FileInput {
+  static #next = 0;
+  constructor(file, preview) {
+    this.file = file;
+    this.preview = preview;
+    this.length = file.size;
+    this.id = ++FileInput.#next;
+  }
+  text() {
+    return this.file.text();
+  }
 }
 
 const inputBox = keptOut("trace", "preview", BIG, "", "The loaded input is kept out of the page (see the preview); type or paste here to replace it.");
@@ -112,6 +134,8 @@ const compact = (call) =>
  */
 export function replaced(old, now) {
   if (old === now) return false;
+  // A big file kept as itself (FileInput) is a new input, and so is anything after one.
+  if (typeof old !== "string" || typeof now !== "string") return true;
   if (old.trim() === "") return true;
   const n = Math.min(old.length, now.length);
   let p = 0;
@@ -150,7 +174,10 @@ function showKind(kind) {
   document.body.dataset.kind = kind ?? "";
 }
 
-function clearVerdict() {
+let transcriptDrawn = null; // { input, failing } of the transcript timeline on screen
+
+/** Clears the verdict views; `keepTimeline`: the transcript timeline on screen stays (same run, same failing turns). */
+function clearVerdict(keepTimeline = false) {
   $("verdict").textContent = "";
   $("verdict").className = "verdict";
   $("counts").textContent = "";
@@ -159,8 +186,12 @@ function clearVerdict() {
   lists();
   alignList.set([]);
   traceSteps.set([]);
-  transcriptSteps.set([]);
-  for (const id of ["assertion-results", "timeline", "trace-timeline", "response-results", "response-text", "response-media", "expectation-results"]) $(id).replaceChildren();
+  if (!keepTimeline) {
+    transcriptSteps.set([]);
+    $("timeline").replaceChildren();
+    transcriptDrawn = null;
+  }
+  for (const id of ["assertion-results", "trace-timeline", "response-results", "response-text", "response-media", "expectation-results"]) $(id).replaceChildren();
   lastVerdict = null;
   verdictInput = null;
   drawnFor = null;
@@ -341,13 +372,13 @@ function setBusy(what) {
 function evaluate(done) {
   const text = getInput();
   const readAs = $("readAs").value;
-  const key = `${readAs}\u0000${text}`;
+  const key = typeof text === "string" ? `${readAs}\u0000${text}` : `${readAs}\u0000file ${text.id}`;
   if (key === loadedKey) return judgeLoaded(done);
   const where = placeFor(text.length);
   const t0 = performance.now();
   if (where === "worker") setBusy("Reading…");
   // The input is a picked file's text: the worker reads the File itself.
-  const msg = where === "worker" && picked?.text === text ? { op: "read", file: picked.file, readAs } : { op: "read", text, readAs };
+  const msg = text instanceof FileInput ? { op: "read", file: text.file, readAs } : where === "worker" && picked?.text === text ? { op: "read", file: picked.file, readAs } : { op: "read", text, readAs };
   request(msg, where, (reply) => {
     // The input changed while it was read: the next run reads the new one.
     if (getInput() !== text || $("readAs").value !== readAs) return done();
@@ -614,6 +645,37 @@ let timelineDrawn = 0; // the latest trace drawn (a deferred timeline of an olde
 const msText = (v) => (typeof v === "number" ? ` · ${Math.round(v)} ms` : "");
 
 /**
+ * A transcript event's recorded input and output as folding JSON trees, asked
+ * of the engine (op "event") when first unfolded: a big run's inputs and
+ * outputs stay where it was read until a row is opened.
+ */
+function eventDetail(input, turn, index, label) {
+  const box = el("div", { class: "event-detail" });
+  const button = el("button", { type: "button", class: "jt-toggle event-open", "aria-expanded": "false", "aria-label": `input and output of ${label}` });
+  const body = el("div", { class: "event-json", hidden: "" });
+  button.addEventListener("click", () => {
+    const open = button.getAttribute("aria-expanded") !== "true";
+    button.setAttribute("aria-expanded", String(open));
+    body.hidden = !open;
+    if (!open || body.childElementCount) return;
+    body.append(el("span", { class: "note", text: "reading…" }));
+    request({ op: "event", turn, index }, loadedWhere, (reply) => {
+      if (loaded !== input) return;
+      if (!reply.ok) {
+        body.replaceChildren(el("span", { class: "note", text: reply.error }));
+        return;
+      }
+      body.replaceChildren(
+        ...[["input", reply.input], ["output", reply.output]].filter(([, v]) => v !== undefined).map(([what, v]) =>
+          el("div", { class: "call-json" }, el("span", { class: "note", text: `${what} ` }), jsonTree(v, { preview: 120, label: `the ${what} of ${label}` }))),
+      );
+    });
+  });
+  box.append(button, el("span", { class: "note", text: "input/output" }), body);
+  return box;
+}
+
+/**
  * What happened, step by step: each model turn with its duration (where the
  * run's spans record one), the model's text, and each call with its
  * arguments, what it returned and how long it took.
@@ -676,7 +738,13 @@ function drawTranscript(input, v) {
   const { results } = v;
   const failed = results.filter((r) => r.pass !== true);
   const passed = results.length > 0 && failed.length === 0;
-  clearVerdict();
+  const failingTurns = new Map();
+  for (const r of failed) if (r.turn !== null) failingTurns.set(r.turn, (failingTurns.get(r.turn) ?? 0) + 1);
+  // An edit that changes no turn's failing count leaves the timeline as drawn (a 48,000-event run's
+  // is rebuilt in tens of milliseconds, and its unfolded rows would fold again).
+  const failing = JSON.stringify([...failingTurns]);
+  const keep = transcriptDrawn?.input === input && transcriptDrawn.failing === failing;
+  clearVerdict(keep);
   const first = failed[0];
   const why = results.length === 0 ? "no assertions: write one to judge the run." : first ? `${failed.length} assertion(s) do not hold; first: ${first.text}${first.message ? ` — ${first.message}` : ""}` : "";
   setVerdict(passed, `${results.length - failed.length} of ${results.length} assertion(s) pass · ${input.turnCount} turn(s) · ${input.eventCount} event(s)`, why);
@@ -687,10 +755,12 @@ function drawTranscript(input, v) {
     const mark = { pass: "✓ pass", fail: "✗ fail", error: "! not run" }[cls];
     list.append(el("li", { class: cls }, el("span", { class: "badge", text: mark }), " ", el("code", { text: r.text }), r.message ? el("div", { class: "message", text: r.message }) : null));
   }
-  const failingTurns = new Map();
-  for (const r of failed) if (r.turn !== null) failingTurns.set(r.turn, (failingTurns.get(r.turn) ?? 0) + 1);
+  if (keep) {
+    lastVerdict = transcriptVerdict(input, passed, results);
+    return;
+  }
   const items = [];
-  for (const turn of input.turns) {
+  input.turns.forEach((turn, position) => {
     const failing = failingTurns.has(turn.turn) ? " failing" : "";
     items.push({
       head: () => {
@@ -701,23 +771,28 @@ function drawTranscript(input, v) {
       },
     });
     const cont = () => el("section", { class: `turn cont${failing}`, "aria-label": `turn ${turn.turn}, continued` }, el("h4", {}, `Turn ${turn.turn}`, el("span", { class: "note", text: " · continued" })));
-    for (const e of turn.events) {
+    turn.events.forEach((e, index) => {
       items.push({
         cont,
         make: () => el("li", { class: `event ${e.cat}${e.ok === false ? " failed" : ""}` },
           el("span", { class: `chip ${e.cat}`, text: e.cat }), " ",
           el("strong", { text: e.label }), " ",
           el("code", { text: e.what }),
+          e.ms === null ? null : el("span", { class: "note", text: ` · ${e.ms} ms` }),
           e.ok === false ? el("span", { class: "badge fail", text: " failed" }) : null,
+          e.detail ? eventDetail(input, position, index, e.label) : null,
           e.cat === "edit" ? editDiff(e.diff) : null),
       });
-    }
+    });
     if (turn.events.length === 0) items.push({ cont, make: () => el("li", { class: "note", text: "no events" }) });
-  }
+  });
   lists();
   transcriptSteps.set(items);
-  lastVerdict = { kind: "transcript", harness: input.harness, passed, assertions: results.map(({ text, pass, message, turn }) => ({ assertion: text, turn, pass, message })) };
+  transcriptDrawn = { input, failing };
+  lastVerdict = transcriptVerdict(input, passed, results);
 }
+
+const transcriptVerdict = (input, passed, results) => ({ kind: "transcript", harness: input.harness, passed, assertions: results.map(({ text, pass, message, turn }) => ({ assertion: text, turn, pass, message })) });
 
 function toPattern(line) {
   const m = /^\/(.*)\/([a-z]*)$/.exec(line);
@@ -960,7 +1035,7 @@ function saveState() {
     let hash;
     linkNote = omitted ? `The expected calls (${omitted} characters) are too big for a link: it keeps the options only.` : "";
     if (!source.example) {
-      hash = input.length > 20 * LINK_LIMIT ? "" : await fragment({ ...state, input });
+      hash = typeof input !== "string" || input.length > 20 * LINK_LIMIT ? "" : await fragment({ ...state, input });
       if (hash === "" || hash.length > LINK_LIMIT) {
         hash = await fragment({ ...state, inputOmitted: { characters: input.length } });
         linkNote = `The input (${input.length} characters) is too big for a link: the link keeps the expectations only. Export saves the verdict with its input as a file to share.${linkNote ? ` ${linkNote}` : ""}`;
@@ -1038,6 +1113,7 @@ function run() {
 /** Resolves once no evaluation is under way. */
 const whenIdle = () => new Promise((resolve) => (busy || timer !== null ? idle.push(resolve) : resolve()));
 const SMALL = 200000; // characters of input + expectations judged at once on every keystroke
+const CHEAP = 30; // ms of a judgement in the worker that an expectations edit runs at once
 /**
  * Small inputs are judged on every keystroke; large ones (a 5,000-call trace) after
  * a pause in typing that grows with the measured cost of the last run. (A picked
@@ -1045,10 +1121,14 @@ const SMALL = 200000; // characters of input + expectations judged at once on ev
  */
 function schedule(inputChanged) {
   if (timer !== null) clearTimeout(timer);
-  if (getInput().length + getExpected().length < SMALL) run();
+  const cost = timing.judge + (inputChanged ? timing.load : 0);
+  // An edit of the expectations of an input kept in the worker, judged there in
+  // under CHEAP ms (a 20 MB transcript's assertions: 6 ms), is judged at once:
+  // the page does not wait for it, and run() keeps one judgement in flight.
+  if (getInput().length + getExpected().length < SMALL || (!inputChanged && loadedWhere === "worker" && cost < CHEAP)) run();
   else {
     document.body.dataset.pending = "true";
-    timer = setTimeout(run, Math.min(800, 150 + 2 * (timing.judge + (inputChanged ? timing.load : 0))));
+    timer = setTimeout(run, Math.min(800, 150 + 2 * cost));
   }
 }
 
@@ -1201,6 +1281,7 @@ async function loadFile(file) {
     $("error").textContent = `${file.name} is ${(file.size / 1048576).toFixed(1)} MiB: the viewer reads at most ${MAX_INPUT / 1048576} MiB (traces at most 32 MiB per call, transcripts' JSON lines of any length: README, Limits). Split the run (e.g. one JSON line per file) or judge it with the package in Node.`;
     return;
   }
+  if (file.size > BIG && placeFor(file.size) === "worker") return loadBigFile(file);
   const text = await file.text();
   // One JSON-lines file of EvalResultInputs is many runs (told from its first line, in the worker when big).
   const where = placeFor(text.length);
@@ -1242,6 +1323,29 @@ async function loadFile(file) {
   setInput(text);
   $("case-response").value = "";
   picked = { file, text };
+  run();
+}
+
+/**
+ * A file past BIG bytes: the worker reads it (is it many runs? then the run),
+ * the page reads only its start for the preview, never its whole text. (An
+ * expectations file is a small JSON object: never this big.)
+ */
+async function loadBigFile(file) {
+  const reply = await new Promise((resolve) => request({ op: "runs", files: [{ name: file.name, file }], shared: sharedExpectations(), many: true }, "worker", resolve));
+  if (reply.ok && reply.runs.length > 1) {
+    showRuns(reply.runs, reply.rows);
+    return;
+  }
+  // PREVIEW characters take at most 4 bytes each (UTF-8): a cut character falls after them.
+  const start = (await file.slice(0, 4 * PREVIEW + 3).text()).slice(0, PREVIEW);
+  source = { example: "", file: file.name };
+  formatPrefix = `${file.name}: `;
+  $("example").value = "";
+  $("readAs").value = "auto";
+  setInput(new FileInput(file, start));
+  $("case-response").value = "";
+  picked = null;
   run();
 }
 
@@ -1355,11 +1459,15 @@ function wire() {
       $("row-search").focus();
     }
   });
-  $("export").addEventListener("click", () => {
+  $("export").addEventListener("click", async () => {
     // The verdict (or the error in its place), the expectations and the input.
     const verdict = lastVerdict ?? { kind: loaded?.kind ?? null, passed: null };
     const error = $("error").textContent;
-    const out = { ...verdict, ...(error ? { error } : {}), stale: !$("stale").hidden, expectations: expectationsState(), input: { readAs: $("readAs").value, text: getInput() } };
+    const stale = !$("stale").hidden;
+    const expectations = expectationsState();
+    const readAs = $("readAs").value;
+    const input = getInput();
+    const out = { ...verdict, ...(error ? { error } : {}), stale, expectations, input: { readAs, text: typeof input === "string" ? input : await input.text() } };
     const blob = new Blob([JSON.stringify(out, null, 2)], { type: "application/json" });
     const a = Object.assign(document.createElement("a"), { href: URL.createObjectURL(blob), download: "verdict.json" });
     a.click();

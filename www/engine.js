@@ -5,7 +5,7 @@
 // page itself (app.js): the same code either way, so the verdicts agree.
 // The input read last is kept here (its PromptResult or normalised run stays
 // in this realm's WebAssembly module); judging reads it there.
-import { alignToolCalls, evaluateExpectations, evaluateToolCalls, matchSnapshot, validatePattern, validateText } from "../pkg/index.js";
+import { alignToolCalls, evaluateExpectations, matchSnapshot, validatePattern, validateText } from "../pkg/index.js";
 import { readInput } from "./load.js";
 import { runAssertions } from "./assertions.js";
 import { judgeRun, runsOf } from "./batch.js";
@@ -61,7 +61,7 @@ function editDiff(e) {
 function shownEvent(e) {
   const cat = category(e);
   const what = e.path ?? e.query ?? e.url ?? e.target ?? (e.input === undefined ? "" : JSON.stringify(e.input).slice(0, 160));
-  return { cat, label: e.name ?? e.type, what, ok: e.ok, diff: cat === "edit" ? editDiff(e) : null };
+  return { cat, label: e.name ?? e.type, what, ok: e.ok, ms: typeof e.durationMs === "number" ? e.durationMs : null, detail: e.input !== undefined || e.output !== undefined, diff: cat === "edit" ? editDiff(e) : null };
 }
 
 /** What the page is told of a read input (plain data), and the expectations it starts from. */
@@ -131,18 +131,35 @@ function parseJson(text, what) {
   }
 }
 
+/**
+ * `evaluateToolCalls`' result (@mcpjam/sdk@1.14.0's shape: the callers' own call
+ * objects, `toolName` on each mismatch and move) from `alignToolCalls`' indices.
+ */
+export function verdictOf(al, expected, actual) {
+  return {
+    missing: al.missing.map((i) => expected[i]),
+    extra: al.extra.map((i) => actual[i]),
+    outOfOrder: al.outOfOrder.map(({ expectedIndex, actualIndex }) => ({ toolName: expected[expectedIndex].toolName, expectedIndex, actualIndex })),
+    argumentMismatches: al.argumentMismatches.map(({ expectedIndex, actualIndex }) => ({ toolName: expected[expectedIndex].toolName, expectedArgs: expected[expectedIndex].arguments ?? {}, actualArgs: actual[actualIndex].arguments ?? {} })),
+    passed: al.passed,
+  };
+}
+
 function judge(spec) {
   if (current === null) throw new Error("nothing read");
   const input = current.loaded;
   if (input.kind === "trace") {
-    const actual = input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} }));
+    current.actual ??= input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} }));
+    const actual = current.actual;
     // Expectations still as the reader made them (the input's own calls): not parsed again, and
     // the page has those calls, so they need not cross back (50,000 objects fewer to read there).
     const own = spec.expected === current.defaultsText;
     const expected = own ? actual : parseJson(spec.expected, "the expected calls");
     const o = spec.options;
-    const r = evaluateToolCalls(expected, actual, o);
+    // One evaluation: alignToolCalls is evaluateToolCalls' verdict by index (its .d.ts), so the
+    // verdict's calls are the indexed ones (a 50,000-call run is not judged twice on each edit).
     const { pairs, ...al } = alignToolCalls(expected, actual, o);
+    const r = verdictOf(al, expected, actual);
     // The pairs as one typed array (expected, actual index, …): 50,000 pairs cross as one buffer, not 50,000 objects.
     const paired = new Int32Array(pairs.length * 2);
     pairs.forEach((p, i) => {
@@ -164,7 +181,9 @@ function judge(spec) {
 
 /**
  * One request: `{ op: "read", text | file, readAs }` (`file`: a File or Blob to read), `{ op: "judge", key, spec }`,
- * `{ op: "texts" }` (the read trace's step texts), `{ op: "case", expect, response, snapshots }`,
+ * `{ op: "texts" }` (the read trace's step texts), `{ op: "event", turn, index }` (the read transcript's
+ * event `index` of its turn at position `turn`: `{ input, output }`, asked when its row is unfolded),
+ * `{ op: "case", expect, response, snapshots }`,
  * `{ op: "runs", files: [{ name, text | file }], shared, many? }`.
  * Returns `{ ok: true, ... }` or `{ ok: false, error }` (a Promise for "case").
  */
@@ -194,6 +213,12 @@ export function handle(msg) {
     if (msg.op === "texts") {
       if (current?.loaded?.kind !== "trace") throw new Error("no trace read");
       return { ok: true, texts: stepTexts(current.loaded.result) };
+    }
+    if (msg.op === "event") {
+      // An event's recorded input and output cross only when asked for (a 20 MB run's are most of its 20 MB).
+      const e = current?.loaded?.kind === "transcript" ? current.loaded.run.turns[msg.turn]?.events[msg.index] : undefined;
+      if (e === undefined) throw new Error("no such event in the read transcript");
+      return { ok: true, input: e.input, output: e.output };
     }
     if (msg.op === "case") {
       return evaluateExpectations(msg.expect ?? {}, msg.response, { snapshots: msg.snapshots ?? {} }).then(

@@ -294,6 +294,10 @@ test("difference: malformed arguments throw MatcherError instead of coercing", (
   code(() => ours.validateError(echo, []), "INVALID_ARGUMENT", "expected");
   code(() => ours.validateSize(echo, { maxBytes: "100" }), "INVALID_ARGUMENT", "options.maxBytes");
   code(() => ours.validateSize(echo, { maxBytes: Infinity }), "INVALID_ARGUMENT", "options.maxBytes");
+  // NaN and Infinity reach the core as themselves (not as JSON's null) and are named in the message.
+  assert.throws(() => ours.validateSize(echo, { maxBytes: NaN }), { code: "INVALID_ARGUMENT", path: "options.maxBytes", message: "maxBytes must be a finite number of bytes, got NaN (at options.maxBytes)" });
+  assert.throws(() => ours.validateSize(echo, { minBytes: -Infinity }), { code: "INVALID_ARGUMENT", path: "options.minBytes", message: "minBytes must be a finite number of bytes, got -Infinity (at options.minBytes)" });
+  assert.throws(() => ours.validateText(echo, "Echo", { caseSensitive: NaN }), { code: "INVALID_OPTION", path: "options.caseSensitive", message: "caseSensitive must be a boolean, got NaN (at options.caseSensitive)" });
   code(() => ours.validateSize(echo), "INVALID_ARGUMENT", "options");
   code(() => ours.validateText(echo, ["Echo", 5]), "INVALID_ARGUMENT", "expected[1]");
   code(() => ours.validateText(echo, "Echo", { caseSensitive: "no" }), "INVALID_OPTION", "options.caseSensitive");
