@@ -377,8 +377,9 @@ function evaluate(done) {
   const where = placeFor(text.length);
   const t0 = performance.now();
   if (where === "worker") setBusy("Reading…");
-  // The input is a picked file's text: the worker reads the File itself.
-  const msg = text instanceof FileInput ? { op: "read", file: text.file, readAs } : where === "worker" && picked?.text === text ? { op: "read", file: picked.file, readAs } : { op: "read", text, readAs };
+  // A big file kept as itself, or a picked file's text: the worker reads the File itself.
+  const file = text instanceof FileInput ? text.file : where === "worker" && picked?.text === text ? picked.file : null;
+  const msg = file ? { op: "read", file, readAs } : { op: "read", text, readAs };
   request(msg, where, (reply) => {
     // The input changed while it was read: the next run reads the new one.
     if (getInput() !== text || $("readAs").value !== readAs) return done();
@@ -1316,13 +1317,18 @@ async function loadFile(file) {
     run();
     return;
   }
+  useFile(file, text, { file, text });
+}
+
+/** `input` (the text of `file`, or a FileInput of it) as the one input, read as "auto", then judged. */
+function useFile(file, input, pick) {
   source = { example: "", file: file.name };
   formatPrefix = `${file.name}: `;
   $("example").value = "";
   $("readAs").value = "auto";
-  setInput(text);
+  setInput(input);
   $("case-response").value = "";
-  picked = { file, text };
+  picked = pick;
   run();
 }
 
@@ -1339,14 +1345,7 @@ async function loadBigFile(file) {
   }
   // PREVIEW characters take at most 4 bytes each (UTF-8): a cut character falls after them.
   const start = (await file.slice(0, 4 * PREVIEW + 3).text()).slice(0, PREVIEW);
-  source = { example: "", file: file.name };
-  formatPrefix = `${file.name}: `;
-  $("example").value = "";
-  $("readAs").value = "auto";
-  setInput(new FileInput(file, start));
-  $("case-response").value = "";
-  picked = null;
-  run();
+  useFile(file, new FileInput(file, start), null);
 }
 
 const PROBLEMS = "#assertion-results li.fail, #assertion-results li.error, #response-results li.fail, #expectation-results li.fail";
