@@ -96,6 +96,42 @@ export declare function resolveMatchOptions(
 ): Required<Omit<EvalMatchOptions, "allowExtraToolCalls">>;
 
 /**
+ * A tool-call list read once into the WebAssembly module and kept there (ours;
+ * no counterpart in @mcpjam/sdk@1.14.0): {@link evaluateToolCalls} and
+ * {@link alignToolCalls} given prepared lists judge them without reading them
+ * again, so one pair of long lists judged under several options costs only the
+ * judging (a viewer changing `toolCallOrder` on 50,000 calls: about 25 ms in
+ * Node instead of about 70 ms). The verdict is the same as for the plain lists;
+ * its `missing`, `extra` and `argumentMismatches` hold the caller's own call
+ * objects, as they were when prepared (the list is copied, not its calls: an
+ * edit of a call's arguments after `new PreparedToolCalls(...)` is not seen by
+ * the judging, so prepare again after changing a list).
+ *
+ * At most 32 prepared lists (64 Mi characters of their JSON) stay in the module
+ * at once, the least recently used leaving first; one that left is read again
+ * from its saved encoding when next used. `free()` ends one at once; a
+ * dropped one is ended by a `FinalizationRegistry`.
+ */
+export declare class PreparedToolCalls {
+  /**
+   * Reads `calls` (`EvalToolCall[]`; `null` or `undefined`: `[]`).
+   * @throws {MatcherError} `INVALID_ARGUMENT` at `calls` when it is not an
+   *   array, at `calls[3]` / `calls[3].toolName` / `calls[3].arguments` for a
+   *   call that is not an object, a `toolName` that is not a string or
+   *   `arguments` that are not an object; `UNSUPPORTED_VALUE` for a circular
+   *   argument value or a list past 32 Mi characters of JSON.
+   */
+  constructor(calls: EvalToolCall[] | null | undefined);
+  /** How many calls the list holds. */
+  readonly length: number;
+  /**
+   * Ends the list now; using it afterwards throws `INVALID_ARGUMENT` ("this
+   * PreparedToolCalls was freed"). Freeing twice is allowed.
+   */
+  free(): void;
+}
+
+/**
  * Pairs expected with actual tool calls and says what is missing, extra, out
  * of order, or called with the wrong arguments (`evaluateToolCalls` of
  * @mcpjam/sdk@1.14.0, same pairing, same `passed`). With
@@ -103,8 +139,9 @@ export declare function resolveMatchOptions(
  * `actual` never passes otherwise. Cost is near-linear in the size of both
  * lists (the reference is quadratic).
  *
- * @param expected - `EvalToolCall[]`.
- * @param actual - `EvalToolCall[]`, e.g. `result.getToolCalls()`; or (ours) the
+ * @param expected - `EvalToolCall[]`, or (ours) a {@link PreparedToolCalls}.
+ * @param actual - `EvalToolCall[]`, e.g. `result.getToolCalls()`, or (ours) a
+ *   {@link PreparedToolCalls}; or (ours) the
  *   `PromptResult` itself: one read by `PromptResult.fromTrace` is judged where
  *   its calls are kept, inside the trace module, without making them JS objects
  *   (only the calls the verdict names, in `extra` and `argumentMismatches`, are
@@ -118,8 +155,8 @@ export declare function resolveMatchOptions(
  *   `UNSUPPORTED_VALUE` for a circular argument value.
  */
 export declare function evaluateToolCalls(
-  expected: EvalToolCall[],
-  actual: EvalToolCall[] | { getToolCalls(): EvalToolCall[] },
+  expected: EvalToolCall[] | PreparedToolCalls,
+  actual: EvalToolCall[] | PreparedToolCalls | { getToolCalls(): EvalToolCall[] },
   options?: EvalMatchOptions & { isNegativeTest?: boolean },
 ): EvalToolCallMatchResult;
 
@@ -164,12 +201,14 @@ export type ToolCallAlignment = {
  * viewer can draw the alignment: which actual call each expected call was
  * paired with. Ours (no counterpart in @mcpjam/sdk@1.14.0); `passed`,
  * `missing`, `extra`, `argumentMismatches` and `outOfOrder` are the same
- * verdict as `evaluateToolCalls` gives, as indices.
- * @throws {MatcherError} as {@link evaluateToolCalls}.
+ * verdict as `evaluateToolCalls` gives, as indices. Either list may be a
+ * {@link PreparedToolCalls} (then read in place).
+ * @throws {MatcherError} as {@link evaluateToolCalls}; `INVALID_ARGUMENT` for a
+ *   freed {@link PreparedToolCalls}.
  */
 export declare function alignToolCalls(
-  expected: EvalToolCall[],
-  actual: EvalToolCall[],
+  expected: EvalToolCall[] | PreparedToolCalls,
+  actual: EvalToolCall[] | PreparedToolCalls,
   options?: EvalMatchOptions & { isNegativeTest?: boolean },
 ): ToolCallAlignment;
 

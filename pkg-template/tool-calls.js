@@ -7,7 +7,9 @@ import { guard } from "./errors.js";
 
 // This family's own WebAssembly module, compiled synchronously from the inlined
 // bytes on first use; a trap restarts it (errors.js guard).
+const toolCallsWasm = guard("tool_calls", glue, bytesToolCalls);
 const {
+  PreparedToolCalls: WasmPrepared,
   alignToolCalls: wasmAlign,
   assertValidMatchOptions: wasmAssertOptions,
   assertValidMaxExtra: wasmAssertMaxExtra,
@@ -22,8 +24,9 @@ const {
   matchToolCalls: wasmMatchToolCalls,
   matchToolCallsSubset: wasmMatchToolCallsSubset,
   resolveMatchOptions: wasmResolve,
-} = guard("tool_calls", glue, bytesToolCalls);
-import { EVALUATE_IN_PLACE, call, encodeCalls, encodeExtended, encodeOptions, encodeParts, fail, payload, splitCalls } from "./internal.js";
+} = toolCallsWasm;
+import { EVALUATE_IN_PLACE, MAX_PAYLOAD, call, encodeCalls, encodeExtended, encodeOptions, encodeParts, fail, payload, splitCalls } from "./internal.js";
+import { keeper } from "./kept.js";
 export { MatcherError } from "./errors.js";
 
 const OPTION_KEYS = ["toolCallOrder", "maxExtraToolCalls", "allowExtraToolCalls", "argumentMatching", "isNegativeTest"];
@@ -37,8 +40,80 @@ const encodeMatchOptions = (o, path) => encodeOptions(o, OPTION_KEYS, path);
 // `Array.isArray(x) ? x : []`; any other non-array is refused.
 const orEmpty = (list) => (list === null || list === undefined ? [] : list);
 
+// ---- prepared lists (ours): a list read once, kept in the module ----------
+
+// Each PreparedToolCalls keeps its list inside the module (src/wasm/tool_calls.rs),
+// kept, evicted, read again from its encoded text and freed as pkg-template/kept.js
+// says; room for two lists of the largest payload, so that opening the actual
+// list of a judgement never evicts its expected one.
+const preparedLists = keeper(
+  toolCallsWasm,
+  (rec) => new WasmPrepared(...payload([[rec.text, rec.extended, rec.what]]), rec.what),
+  "this PreparedToolCalls was freed (list.free()); prepare the list again",
+  { chars: 2 * MAX_PAYLOAD + 1 },
+);
+const prepared = new WeakMap(); // PreparedToolCalls -> { rec, calls }
+
+/** See tool-calls.d.ts. */
+export class PreparedToolCalls {
+  constructor(calls) {
+    prepare(this, calls, "calls");
+  }
+  /** See tool-calls.d.ts. */
+  get length() {
+    return prepared.get(this).calls.length;
+  }
+  /** See tool-calls.d.ts. */
+  free() {
+    preparedLists.free(prepared.get(this).rec);
+  }
+}
+
+// Reads `calls` into the module for `owner` (errors at `what`: "actual[3].toolName").
+function prepare(owner, calls, what) {
+  const list = orEmpty(calls);
+  if (!Array.isArray(list)) fail("INVALID_ARGUMENT", what, `${what} must be an array of tool calls`);
+  const copy = [...list];
+  const [text, extended] = encodeCalls(copy, what);
+  const rec = { text, extended, what, core: null, gen: undefined, freed: false };
+  preparedLists.open(rec, what); // read now: a malformed call throws here, not when judged
+  prepared.set(owner, { rec, calls: copy });
+  preparedLists.track(owner, rec);
+  return owner;
+}
+
+/**
+ * `run(expectedCore, actualCore, optionsPayload)` when either list is a
+ * PreparedToolCalls (the other one, a plain list or a PromptResult's calls,
+ * prepared for this call only), with the two lists' calls; `undefined` otherwise.
+ */
+function onPrepared(expected, actual, options, run) {
+  if (!prepared.has(expected) && !prepared.has(actual)) return undefined;
+  const temps = [];
+  const side = (list, what) => {
+    if (prepared.has(list)) return prepared.get(list);
+    if (what === "actual" && list !== null && typeof list === "object" && !Array.isArray(list) && typeof list.getToolCalls === "function") list = list.getToolCalls();
+    const t = prepare(Object.create(PreparedToolCalls.prototype), list, what);
+    temps.push(t);
+    return prepared.get(t);
+  };
+  try {
+    const e = side(expected, "expected");
+    const a = side(actual, "actual");
+    const ce = preparedLists.open(e.rec, "expected");
+    const ca = preparedLists.open(a.rec, "actual");
+    // Encoded last: reading a list again (it left the module) reuses payload()'s buffer.
+    const [bytes, ext] = payload([encodeMatchOptions(options, "options")]);
+    return { out: call(() => run(ce, ca, bytes, ext)), expected: e.calls, actual: a.calls };
+  } finally {
+    for (const t of temps) t.free();
+  }
+}
+
 /** See index.d.ts. */
 export function evaluateToolCalls(expected, actual, options) {
+  const kept = onPrepared(expected, actual, options, (e, a, bytes, ext) => e.evaluateToolCalls(a, bytes, ext));
+  if (kept !== undefined) return verdictFrom(kept.out, kept.expected, () => kept.actual);
   expected = orEmpty(expected);
   actual = orEmpty(actual);
   let r;
@@ -63,6 +138,15 @@ export function evaluateToolCalls(expected, actual, options) {
     const [bytes, ext] = payload([e, a, o ?? encodeMatchOptions(options, "options")]);
     r = call(() => wasmEvaluate(bytes, ext));
   }
+  return verdictFrom(r, expected, calls);
+}
+
+/**
+ * The reference-shaped verdict from the core's indices (src/wasm/calls.rs
+ * verdict_indices) into `expected` and the actual calls (`calls()`, read only
+ * when the verdict names one).
+ */
+function verdictFrom(r, expected, calls) {
   let p = 0;
   const flags = r[p++];
   const pick = (list) => {
@@ -94,10 +178,22 @@ export function evaluateToolCalls(expected, actual, options) {
 
 /** See tool-calls.d.ts. */
 export function alignToolCalls(expected, actual, options) {
+  const kept = onPrepared(expected, actual, options, (e, a, bytes, ext) => e.alignToolCalls(a, bytes, ext));
+  if (kept !== undefined) return alignment(kept.out);
   expected = orEmpty(expected);
   actual = orEmpty(actual);
   const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeMatchOptions(options, "options")]);
-  return JSON.parse(call(() => wasmAlign(bytes, ext)));
+  return alignment(call(() => wasmAlign(bytes, ext)));
+}
+
+// The alignment from its JSON text, whose pairs cross flat (src/wasm/tool_calls.rs AlignmentWire).
+function alignment(text) {
+  const a = JSON.parse(text);
+  const flat = a.pairs;
+  const pairs = new Array(flat.length / 2);
+  for (let k = 0; k < pairs.length; k++) pairs[k] = { expectedIndex: flat[2 * k], actualIndex: flat[2 * k + 1] };
+  a.pairs = pairs;
+  return a;
 }
 
 /** See index.d.ts. */

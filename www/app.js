@@ -185,17 +185,19 @@ function clearVerdict(keepTimeline = false) {
   setStale(false);
   lists();
   alignList.set([]);
-  traceSteps.set([]);
   if (!keepTimeline) {
+    traceSteps.set([]);
+    $("trace-timeline").replaceChildren();
+    traceTimelineFor = null;
+    timelineDrawn++;
     transcriptSteps.set([]);
     $("timeline").replaceChildren();
     transcriptDrawn = null;
   }
-  for (const id of ["assertion-results", "trace-timeline", "response-results", "response-text", "response-media", "expectation-results"]) $(id).replaceChildren();
+  for (const id of ["assertion-results", "response-results", "response-text", "response-media", "expectation-results"]) $(id).replaceChildren();
   lastVerdict = null;
   verdictInput = null;
   drawnFor = null;
-  timelineDrawn++;
 }
 
 function setStale(stale) {
@@ -401,7 +403,12 @@ function evaluate(done) {
 
 /** The expectations of the kind being judged, as the engine reads them. */
 function specFor(kind) {
-  if (kind === "trace") return { expected: getExpected(), options: options() };
+  if (kind === "trace") {
+    const expected = getExpected();
+    // The input's own calls, not edited: named, not sent (3 MB of text for 50,000 calls).
+    if (loaded?.kind === "trace" && expected === loaded.defaults?.expected) return { own: true, options: options() };
+    return { expected, options: options() };
+  }
   if (kind === "transcript") return { assertions: $("assertions").value };
   return { texts: lines("texts"), patterns: lines("patterns"), caseSensitive: $("caseSensitive").checked };
 }
@@ -594,40 +601,45 @@ function lists() {
 
 function drawTrace(input, v) {
   const { r, al, paired, why } = v;
-  // null: the expectations are the input's own calls (engine.js), made here from them.
-  const expected = v.expected ?? input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments }));
+  // null: the expectations are the input's own calls (engine.js), made here from them (once).
+  const expected = v.expected ?? (input.ownCalls ??= input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments })));
   const pairCount = paired.length / 2;
   const shown = input.calls; // the actual calls with argumentsError / rawArguments, for display
   const o = specFor("trace").options;
-  clearVerdict();
+  // What happened does not change with the expectations: the same input's timeline stays as drawn.
+  const keepTimeline = traceTimelineFor === input;
+  clearVerdict(keepTimeline);
   setVerdict(
     r.passed,
     `${pairCount} paired · ${al.missing.length} missing · ${al.extra.length} extra · ` +
       `${al.outOfOrder.length} out of order · ${al.argumentMismatches.length} argument mismatch(es)`,
     why,
   );
-  // One entry per row group: its class (for the filter), its text (for the search), how to draw it.
-  const entry = (cls, e, a, make) => ({ cls, text: () => `${e === null ? "" : compact(expected[e])} ${a === null ? "" : `${compact(shown[a])} ${resultText(shown[a])}`}`, make });
-  const rows = new Map();
-  for (let k = 0; k < pairCount; k++) {
-    const [e, a] = [paired[2 * k], paired[2 * k + 1]];
-    rows.set(e, entry("paired", e, a, () => [row("paired", expected[e], "paired", shown[a])]));
-  }
-  for (const m of al.argumentMismatches) {
-    rows.set(m.expectedIndex, entry("mismatch", m.expectedIndex, m.actualIndex, () => {
-      const diff = el("td", { colspan: "3" }, renderArguments(expected[m.expectedIndex].arguments, shown[m.actualIndex].arguments ?? {}, m.differences));
-      return [row("mismatch", expected[m.expectedIndex], `argument mismatch (actual #${m.actualIndex})`, shown[m.actualIndex], m.differences), el("tr", { class: "diff" }, diff)];
-    }));
-  }
+  // One entry per row group: its class (for the filter), its text (for the search), how to draw it;
+  // an array by expected index (50,000 entries made in a few ms), the extra calls after.
+  const label = { paired: () => "paired", missing: () => "missing", unjudged: () => (o.isNegativeTest ? "not judged (isNegativeTest)" : "not paired") };
+  const entry = (cls, e, a, m = null) => ({
+    cls,
+    text: () => `${e === null ? "" : compact(expected[e])} ${a === null ? "" : `${compact(shown[a])} ${resultText(shown[a])}`}`,
+    make: () => {
+      const ex = e === null ? null : expected[e];
+      const ac = a === null ? null : shown[a];
+      if (cls === "mismatch") {
+        const diff = el("td", { colspan: "3" }, renderArguments(ex.arguments, ac.arguments ?? {}, m.differences));
+        return [row("mismatch", ex, `argument mismatch (actual #${a})`, ac, m.differences), el("tr", { class: "diff" }, diff)];
+      }
+      const text = cls === "out-of-order" ? `out of order → actual #${a}` : cls === "extra" ? `extra (actual #${a})` : label[cls]();
+      return [row(cls, ex, text, ac)];
+    },
+  });
+  const every = new Array(expected.length);
+  for (let k = 0; k < pairCount; k++) every[paired[2 * k]] = entry("paired", paired[2 * k], paired[2 * k + 1]);
+  for (const m of al.argumentMismatches) every[m.expectedIndex] = entry("mismatch", m.expectedIndex, m.actualIndex, m);
   const moved = new Map(al.outOfOrder.map((x) => [x.expectedIndex, x.actualIndex]));
-  for (const i of al.missing) {
-    rows.set(i, moved.has(i)
-      ? entry("out-of-order", i, moved.get(i), () => [row("out-of-order", expected[i], `out of order → actual #${moved.get(i)}`, shown[moved.get(i)])])
-      : entry("missing", i, null, () => [row("missing", expected[i], "missing", null)]));
-  }
+  for (const i of al.missing) every[i] = moved.has(i) ? entry("out-of-order", i, moved.get(i)) : entry("missing", i, null);
   // Under isNegativeTest no expected call is paired: each is listed as not judged.
-  const unjudged = (i) => entry("unjudged", i, null, () => [row("unjudged", expected[i], o.isNegativeTest ? "not judged (isNegativeTest)" : "not paired", null)]);
-  const every = [...expected.map((_, i) => rows.get(i) ?? unjudged(i)), ...al.extra.map((j) => entry("extra", null, j, () => [row("extra", null, `extra (actual #${j})`, shown[j])]))];
+  for (let i = 0; i < every.length; i++) every[i] ??= entry("unjudged", i, null);
+  for (const j of al.extra) every.push(entry("extra", null, j));
   // The filter and the search (over both calls and what the actual one returned).
   const filter = $("row-filter").value;
   const needle = $("row-search").value.trim().toLowerCase();
@@ -636,13 +648,17 @@ function drawTrace(input, v) {
   lists();
   alignList.set(all);
   // A long run's steps are drawn in a task of their own (they are below the table).
-  const drawing = ++timelineDrawn;
-  if (input.calls.length <= 5000) drawTraceTimeline(input);
-  else setTimeout(() => drawing === timelineDrawn && drawTraceTimeline(input), 0);
+  if (!keepTimeline) {
+    traceTimelineFor = input;
+    const drawing = ++timelineDrawn;
+    if (input.calls.length <= 5000) drawTraceTimeline(input);
+    else setTimeout(() => drawing === timelineDrawn && drawTraceTimeline(input), 0);
+  }
   lastVerdict = { kind: "trace", format: input.format, passed: r.passed, missing: r.missing, extra: r.extra, outOfOrder: r.outOfOrder, argumentMismatches: r.argumentMismatches };
 }
 
 let timelineDrawn = 0; // the latest trace drawn (a deferred timeline of an older one is not drawn)
+let traceTimelineFor = null; // the input whose trace timeline is on screen (or on its way)
 const msText = (v) => (typeof v === "number" ? ` · ${Math.round(v)} ms` : "");
 
 /**
@@ -683,11 +699,15 @@ function eventDetail(input, turn, index, label) {
  */
 function drawTraceTimeline(input) {
   if (input.steps.texts === null) {
-    // A long run's texts are asked for once the verdict is drawn.
+    // A long run's texts (a second read of it: 0.5 s for 50,000 calls) are asked for once
+    // no judgement has been under way for a while, so an edit made at once is judged first.
     const drawing = timelineDrawn;
-    request({ op: "texts" }, loadedWhere, (reply) => {
-      input.steps.texts = reply.ok ? reply.texts : [];
-      if (drawing === timelineDrawn && loaded === input) drawTraceTimeline(input);
+    whenQuiet(() => {
+      if (drawing !== timelineDrawn || loaded !== input) return;
+      request({ op: "texts" }, loadedWhere, (reply) => {
+        input.steps.texts = reply.ok ? reply.texts : [];
+        if (drawing === timelineDrawn && loaded === input) drawTraceTimeline(input);
+      });
     });
     return;
   }
@@ -1113,6 +1133,11 @@ function run() {
 
 /** Resolves once no evaluation is under way. */
 const whenIdle = () => new Promise((resolve) => (busy || timer !== null ? idle.push(resolve) : resolve()));
+const QUIET = 400; // ms with no evaluation under way or waiting before whenQuiet's work starts
+/** Calls `f` once no evaluation has been under way or waiting for QUIET ms. */
+function whenQuiet(f) {
+  setTimeout(() => (busy || timer !== null ? whenIdle().then(() => whenQuiet(f)) : f()), QUIET);
+}
 const SMALL = 200000; // characters of input + expectations judged at once on every keystroke
 const CHEAP = 30; // ms of a judgement in the worker that an expectations edit runs at once
 /**

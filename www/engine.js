@@ -5,7 +5,7 @@
 // page itself (app.js): the same code either way, so the verdicts agree.
 // The input read last is kept here (its PromptResult or normalised run stays
 // in this realm's WebAssembly module); judging reads it there.
-import { alignToolCalls, evaluateExpectations, matchSnapshot, validatePattern, validateText } from "../pkg/index.js";
+import { PreparedToolCalls, alignToolCalls, evaluateExpectations, matchSnapshot, validatePattern, validateText } from "../pkg/index.js";
 import { readInput } from "./load.js";
 import { runAssertions } from "./assertions.js";
 import { judgeRun, runsOf } from "./batch.js";
@@ -145,20 +145,47 @@ export function verdictOf(al, expected, actual) {
   };
 }
 
+/**
+ * The verdict on the read input under `spec`: a trace's `{ expected, options }`
+ * (`expected` the JSON text of the expected calls, or `own: true` for the
+ * input's own calls unedited), a transcript's `{ assertions }`, a response's
+ * `{ texts, patterns, caseSensitive }`.
+ */
 function judge(spec) {
   if (current === null) throw new Error("nothing read");
   const input = current.loaded;
   if (input.kind === "trace") {
     current.actual ??= input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} }));
     const actual = current.actual;
+    // Both lists stay prepared in the module while they do not change (an option
+    // change on 50,000 calls judges them without reading either again).
+    current.prepared ??= new PreparedToolCalls(actual);
     // Expectations still as the reader made them (the input's own calls): not parsed again, and
     // the page has those calls, so they need not cross back (50,000 objects fewer to read there).
-    const own = spec.expected === current.defaultsText;
-    const expected = own ? actual : parseJson(spec.expected, "the expected calls");
+    const own = spec.own === true || spec.expected === current.defaultsText;
     const o = spec.options;
+    let expected = actual;
+    let pe = current.prepared;
+    if (!own) {
+      if (current.expected?.text !== spec.expected) {
+        current.expected?.prepared.free();
+        current.expected = null;
+        const list = parseJson(spec.expected, "the expected calls");
+        let prepared;
+        try {
+          prepared = new PreparedToolCalls(list);
+        } catch (e) {
+          // The same error at its path in the expected list ("expected[3].toolName").
+          alignToolCalls(list, current.prepared, o);
+          throw e;
+        }
+        current.expected = { text: spec.expected, list, prepared };
+      }
+      ({ list: expected, prepared: pe } = current.expected);
+    }
     // One evaluation: alignToolCalls is evaluateToolCalls' verdict by index (its .d.ts), so the
     // verdict's calls are the indexed ones (a 50,000-call run is not judged twice on each edit).
-    const { pairs, ...al } = alignToolCalls(expected, actual, o);
+    const { pairs, ...al } = alignToolCalls(pe, current.prepared, o);
     const r = verdictOf(al, expected, actual);
     // The pairs as one typed array (expected, actual index, …): 50,000 pairs cross as one buffer, not 50,000 objects.
     const paired = new Int32Array(pairs.length * 2);
@@ -197,6 +224,8 @@ export function handle(msg) {
     if (msg.op === "read") {
       const key = `${msg.readAs}\u0000${msg.text}`;
       current?.loaded?.run?.free?.();
+      current?.prepared?.free();
+      current?.expected?.prepared.free();
       current = null;
       const t0 = performance.now();
       const loaded = readInput(msg.text, msg.readAs);

@@ -85,6 +85,20 @@ impl<'a> Object<'a> {
     /// `{}`.
     pub(crate) const EMPTY: Object<'static> = Object(Vec::new());
 
+    /// The same object owning its keys and strings (kept past the input it was read from).
+    pub(crate) fn into_owned(self) -> Object<'static> {
+        Object(
+            self.0
+                .into_iter()
+                .map(|m| Member {
+                    key: Cow::Owned(m.key.into_owned()),
+                    value: m.value.into_owned(),
+                    pos: m.pos,
+                })
+                .collect(),
+        )
+    }
+
     /// An object from members in document order.
     pub(crate) fn new(entries: Vec<(Cow<'a, str>, Val<'a>)>) -> Object<'a> {
         let mut b = ObjectBuilder::with_capacity(entries.len());
@@ -172,6 +186,21 @@ impl<'a> Val<'a> {
         match self {
             Val::Str(s) => Some(s),
             _ => None,
+        }
+    }
+
+    /// The same value owning its strings (kept past the input it was read from).
+    pub(crate) fn into_owned(self) -> Val<'static> {
+        match self {
+            Val::Undefined => Val::Undefined,
+            Val::Null => Val::Null,
+            Val::Bool(b) => Val::Bool(b),
+            Val::Num(n) => Val::Num(n),
+            Val::Str(s) => Val::Str(Cow::Owned(s.into_owned())),
+            Val::BigInt(s) => Val::BigInt(Cow::Owned(s.into_owned())),
+            Val::Date(t) => Val::Date(t),
+            Val::Arr(items) => Val::Arr(items.into_iter().map(Val::into_owned).collect()),
+            Val::Obj(o) => Val::Obj(o.into_owned()),
         }
     }
 

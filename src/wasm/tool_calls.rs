@@ -9,7 +9,7 @@ use crate::error::{MatcherError, Result};
 use crate::reader::Reader;
 use crate::tool_calls::{
     match_any_tool_call, match_no_tool_calls, match_tool_call_count, match_tool_calls, match_tool_calls_subset,
-    options_from_val, resolve_match_options, validators as v, MaxExtraToolCalls, ResolvedMatchOptions,
+    options_from_val, resolve_match_options, validators as v, Call, MaxExtraToolCalls, ResolvedMatchOptions,
 };
 use crate::value::Val;
 use wasm_bindgen::prelude::*;
@@ -32,24 +32,123 @@ fn evaluate_impl(payload: &[u8], ext: u32) -> Result<Vec<u32>> {
     Ok(verdict_indices(&expected, &actual, &layer))
 }
 
+/// The alignment of two read lists under `options` (a read options value), as JSON text.
+fn align_json(expected: &[Call<'_>], actual: &[Call<'_>], options: &Val<'_>) -> Result<String> {
+    let layer = options_from_val(Some(options), "options")?;
+    let a = crate::tool_calls::align(
+        expected,
+        actual,
+        &layer.resolve(),
+        layer.is_negative_test.unwrap_or(false),
+    );
+    serde_json::to_string(&AlignmentWire::of(&a)).map_err(|e| MatcherError::invalid_argument("result", e.to_string()))
+}
+
+/// [`crate::tool_calls::ToolCallAlignment`] as it crosses: its fields, in its
+/// order, with `pairs` flat (`[e0, a0, e1, a1, …]`), which the glue makes the
+/// `{ expectedIndex, actualIndex }` objects again (50,000 pairs read as
+/// 100,000 numbers instead of 50,000 objects of JSON).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AlignmentWire<'a> {
+    passed: bool,
+    pairs: Vec<usize>,
+    argument_mismatches: &'a [crate::tool_calls::AlignedMismatch],
+    out_of_order: &'a [crate::tool_calls::IndexPair],
+    missing: &'a [usize],
+    extra: &'a [usize],
+}
+
+impl<'a> AlignmentWire<'a> {
+    fn of(a: &'a crate::tool_calls::ToolCallAlignment) -> Self {
+        AlignmentWire {
+            passed: a.passed,
+            pairs: a
+                .pairs
+                .iter()
+                .flat_map(|p| [p.expected_index, p.actual_index])
+                .collect(),
+            argument_mismatches: &a.argument_mismatches,
+            out_of_order: &a.out_of_order,
+            missing: &a.missing,
+            extra: &a.extra,
+        }
+    }
+}
+
 /// `alignToolCalls`: `payload` as [`evaluate_tool_calls`]; returns the
 /// [`crate::tool_calls::ToolCallAlignment`] as JSON text.
 #[wasm_bindgen(js_name = alignToolCalls)]
 pub fn align_tool_calls(payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
     (|| -> Result<String> {
         let [expected, actual, options] = parts(payload, ext, ["expected", "actual", "options"])?;
-        let layer = options_from_val(Some(&options), "options")?;
         let expected = split_calls(&Reader::new(Some(&expected), "expected"))?;
         let actual = split_calls(&Reader::new(Some(&actual), "actual"))?;
-        let a = crate::tool_calls::align(
-            &expected,
-            &actual,
-            &layer.resolve(),
-            layer.is_negative_test.unwrap_or(false),
-        );
-        serde_json::to_string(&a).map_err(|e| MatcherError::invalid_argument("result", e.to_string()))
+        align_json(&expected, &actual, &options)
     })()
     .map_err(to_js)
+}
+
+/// A tool-call list read once and kept in the module (`prepareToolCalls`,
+/// an extension of `@mcpjam/sdk@1.14.0`'s API): `evaluateToolCalls` and
+/// `alignToolCalls` over two prepared lists read neither again, so judging
+/// one pair of long lists under several options costs only the judging.
+#[wasm_bindgen]
+pub struct PreparedToolCalls {
+    /// The list as the glue sent it, `[names, arguments]`, owning its strings
+    /// (checked once by `split_calls` when prepared).
+    list: Val<'static>,
+}
+
+#[wasm_bindgen]
+impl PreparedToolCalls {
+    /// Reads `payload` (one part, the list as `[names, arguments]`), named
+    /// `what` in errors. Errors as `evaluateToolCalls`' lists, at
+    /// `<what>[i].toolName` or `<what>[i].arguments`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(payload: &[u8], ext: u32, what: &str) -> std::result::Result<PreparedToolCalls, JsValue> {
+        (|| -> Result<PreparedToolCalls> {
+            let [list] = parts(payload, ext, [what])?;
+            split_calls(&Reader::new(Some(&list), what))?;
+            Ok(PreparedToolCalls {
+                list: list.into_owned(),
+            })
+        })()
+        .map_err(to_js)
+    }
+
+    /// The list's calls (checked when it was prepared).
+    fn calls(&self) -> Result<Vec<Call<'_>>> {
+        split_calls(&Reader::new(Some(&self.list), "calls"))
+    }
+
+    /// `evaluateToolCalls(this, actual, options)`: `payload` is the options;
+    /// returns the verdict as [`evaluate_tool_calls`] does.
+    #[wasm_bindgen(js_name = evaluateToolCalls)]
+    pub fn evaluate(
+        &self,
+        actual: &PreparedToolCalls,
+        payload: &[u8],
+        ext: u32,
+    ) -> std::result::Result<Vec<u32>, JsValue> {
+        (|| -> Result<Vec<u32>> {
+            let [options] = parts(payload, ext, ["options"])?;
+            let layer = options_from_val(Some(&options), "options")?;
+            Ok(verdict_indices(&self.calls()?, &actual.calls()?, &layer))
+        })()
+        .map_err(to_js)
+    }
+
+    /// `alignToolCalls(this, actual, options)`: `payload` is the options;
+    /// returns the alignment as [`align_tool_calls`] does.
+    #[wasm_bindgen(js_name = alignToolCalls)]
+    pub fn align(&self, actual: &PreparedToolCalls, payload: &[u8], ext: u32) -> std::result::Result<String, JsValue> {
+        (|| -> Result<String> {
+            let [options] = parts(payload, ext, ["options"])?;
+            align_json(&self.calls()?, &actual.calls()?, &options)
+        })()
+        .map_err(to_js)
+    }
 }
 
 /// `assertValidMatchOptions(options)`: `payload` is the options (read as

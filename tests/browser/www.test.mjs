@@ -257,6 +257,36 @@ test("a broken file: the error names the line and column; nothing stale is shown
 });
 
 /** Scrolls the page to the end of `selector`'s element (the blocks near the screen are drawn as it goes), until its end stays in view. */
+/**
+ * Times an edit inside the page, as the first verdict is timed: from the
+ * edited control's first `input` or `change` event to the frame after the
+ * evaluation that follows it is counted (`body[data-evaluations]`). `edit()`
+ * makes the edit; returns `[inPage, seenFromTheTest]` in ms (the second adds
+ * Playwright's own round trips).
+ */
+async function timeEdit(page, selector, edit) {
+  const n = Number(await page.getAttribute("body", "data-evaluations"));
+  await page.evaluate((q) => {
+    window.__edit = null;
+    window.__te = undefined;
+    const mark = () => (window.__te ??= performance.now());
+    for (const type of ["input", "change"]) document.querySelector(q).addEventListener(type, mark, { capture: true, once: true });
+    const seen = Number(document.body.dataset.evaluations);
+    const watch = new MutationObserver(() => {
+      if (window.__te === undefined || Number(document.body.dataset.evaluations) <= seen) return;
+      watch.disconnect();
+      requestAnimationFrame(() => (window.__edit = performance.now() - window.__te));
+    });
+    watch.observe(document.body, { attributes: true, attributeFilter: ["data-evaluations"] });
+  }, selector);
+  const t1 = Date.now();
+  await edit();
+  await page.waitForFunction((n) => Number(document.body.dataset.evaluations) > n, n, { timeout: 120000 });
+  const outside = Date.now() - t1;
+  await page.waitForFunction(() => window.__edit !== null, null, { timeout: 10000 });
+  return [Math.round(await page.evaluate(() => window.__edit)), outside];
+}
+
 async function scrollThrough(page, selector) {
   for (let i = 0; i < 20; i++) {
     const done = await page.evaluate((q) => {
@@ -965,13 +995,9 @@ test("a 20 MB transcript: kept out of the text area, judged, and re-judged on an
   assert.equal(await page.isVisible("#preview"), true);
   assert.match(await page.textContent("#format"), /Detected claude-code transcript/);
   assert.equal(await page.textContent("#verdict"), "PASS", `${await page.textContent("#why")} ${await page.inputValue("#assertions")}`);
-  const n = Number(await page.getAttribute("body", "data-evaluations"));
-  const t1 = Date.now();
-  await page.fill("#assertions", 'toHaveCalledTool("Read")');
-  await page.waitForFunction((n) => Number(document.body.dataset.evaluations) > n, n, { timeout: 60000 });
-  const edit = Date.now() - t1;
+  const [edit, seen] = await timeEdit(page, "#assertions", () => page.fill("#assertions", 'toHaveCalledTool("Read")'));
   const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks.filter(([start]) => start >= window.__t0).map(([, d]) => d)));
-  console.log(`20 MB transcript (${copies} copies of a ${one.length}-byte session): first verdict ${first} ms after the file was picked (≤ 2 s: ${met(first <= 2000)}), an assertion edit re-judged in ${edit} ms (≤ 100 ms: ${met(edit <= 100)}), longest main-thread task ${longest.toFixed(0)} ms (≤ 200 ms: ${met(longest <= 200)}); ${await page.textContent("#timing")}`);
+  console.log(`20 MB transcript (${copies} copies of a ${one.length}-byte session): first verdict ${first} ms after the file was picked (≤ 2 s: ${met(first <= 2000)}), an assertion edit re-judged in ${edit} ms (≤ 100 ms: ${met(edit <= 100)}; ${seen} ms seen from the test), longest main-thread task ${longest.toFixed(0)} ms (≤ 200 ms: ${met(longest <= 200)}); ${await page.textContent("#timing")}`);
   assert.equal(await page.textContent("#verdict"), "PASS");
   // Typing in the text area replaces the big input.
   await page.fill("#trace", fixture("tests/fixtures/transcripts/pi/untether_pi-mode-json_bash-write.jsonl"));
@@ -1009,20 +1035,25 @@ test("a 50,000-call trace: read and judged in the worker, its rows drawn near th
   assert.match(await page.textContent("#timing"), /\(in the worker\)/);
   const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks.filter(([start]) => start >= window.__t0).map(([, d]) => d)));
   // An edit of the expectations is judged again in the worker; the last verdict stays until then.
-  const before = Number(await page.getAttribute("body", "data-evaluations"));
-  const t1 = Date.now();
-  await page.selectOption("#toolCallOrder", "strict");
-  await page.waitForFunction((b) => Number(document.body.dataset.evaluations) > b, before, { timeout: 120000 });
-  const edit = Date.now() - t1;
+  const [edit, seen] = await timeEdit(page, "#toolCallOrder", () => page.selectOption("#toolCallOrder", "strict"));
   assert.equal(await page.textContent("#verdict"), "PASS", "the same calls in the same order");
   const longestAll = await page.evaluate(() => Math.max(0, ...window.__longTasks.filter(([start]) => start >= window.__t0).map(([, d]) => d)));
   // The one step of 50,000 calls, scrolled to its end: its last calls drawn (in a continued section), the first ones gone.
+  // (Its texts are asked for once no judgement has run for a while: the timeline is laid out then.)
+  await page.waitForFunction(() => document.querySelector("#trace-timeline").getBoundingClientRect().height > 10000, null, { timeout: 60000 });
   await scrollThrough(page, "#trace-timeline");
   const lastCall = calls[n - 1].function;
   assert.equal(await page.locator("#trace-timeline .event code").last().textContent(), `${lastCall.name}(${lastCall.arguments})`);
   assert.ok((await page.locator("#trace-timeline .turn.cont").count()) >= 1);
   assert.ok((await page.locator("#trace-timeline .event").count()) < 1000);
-  console.log(`50,000-call trace (${(completion.length / 1e6).toFixed(1)} MB): first verdict ${first} ms after the file was picked (≤ 2 s: ${met(first <= 2000)}), longest main-thread task ${longest.toFixed(0)} ms (≤ 200 ms: ${met(longest <= 200)}); an option change re-judged in ${edit} ms (≤ 100 ms: ${met(edit <= 100)}), longest task with it ${longestAll.toFixed(0)} ms (≤ 200 ms: ${met(longestAll <= 200)}); ${rows} rows and ${events} timeline events in the DOM; ${await page.textContent("#timing")}`);
+  // Export of a picked file the page never read whole (past 1,000,000 bytes): the file's own text, read when pressed.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export")]);
+  const exported = JSON.parse(readFileSync(await download.path(), "utf8"));
+  assert.equal(exported.kind, "trace");
+  assert.equal(exported.passed, true);
+  assert.equal(exported.expectations.options.toolCallOrder, "strict");
+  assert.equal(exported.input.text, completion);
+  console.log(`50,000-call trace (${(completion.length / 1e6).toFixed(1)} MB): first verdict ${first} ms after the file was picked (≤ 2 s: ${met(first <= 2000)}), longest main-thread task ${longest.toFixed(0)} ms (≤ 200 ms: ${met(longest <= 200)}); an option change re-judged in ${edit} ms (≤ 100 ms: ${met(edit <= 100)}; ${seen} ms seen from the test), longest task with it ${longestAll.toFixed(0)} ms (≤ 200 ms: ${met(longestAll <= 200)}); ${rows} rows and ${events} timeline events in the DOM; ${await page.textContent("#timing")}`);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -103,3 +103,34 @@ fn validators_cross_the_boundary() {
 
 // Trace exports (issue 4): the trace crosses as UTF-8 text, the result comes
 // back as JSON text; errors as `[code, path, message]`.
+
+#[wasm_bindgen_test]
+fn prepared_lists_judge_as_the_plain_ones() {
+    use mcp_matchers::wasm::PreparedToolCalls;
+    // Seed (mcpjam-validators.txt): expected createTask {priority:"high"}, partial → passed.
+    let expected = PreparedToolCalls::new(br#"[["createTask"],[{"priority":"high"}]]"#, 0, "expected").unwrap();
+    let actual = PreparedToolCalls::new(CALLS.as_bytes(), 0, "actual").unwrap();
+    // The same indices as the plain lists give (seed_example_passes_across_the_boundary).
+    let r = expected
+        .evaluate(&actual, br#"{"argumentMatching":"partial"}"#, 0)
+        .unwrap();
+    assert_eq!(r, vec![1, 0, 0, 0, 0, 1, 0, 0]);
+    // The same lists again under exact matching: the extra keys now differ (one mismatch 0 → 0).
+    let r = expected
+        .evaluate(&actual, br#"{"argumentMatching":"exact"}"#, 0)
+        .unwrap();
+    assert_eq!(r, vec![0, 0, 0, 1, 0, 0, 0, 0]);
+    // The alignment's pairs cross flat.
+    let a = expected.align(&actual, b"null", 0).unwrap();
+    assert!(a.contains(r#""pairs":[0,0]"#), "{a}");
+    // A malformed list is refused at its path, when prepared.
+    let e = PreparedToolCalls::new(br#"[["ok",5],[null,null]]"#, 0, "calls")
+        .err()
+        .unwrap();
+    assert_eq!(error_parts(e), ("INVALID_ARGUMENT".into(), "calls[1].toolName".into()));
+    let e = expected
+        .evaluate(&actual, br#"{"toolCallOrder":"sideways"}"#, 0)
+        .err()
+        .unwrap();
+    assert_eq!(error_parts(e).0, "INVALID_OPTION");
+}

@@ -134,6 +134,9 @@ const wellFormed = {
   "PromptResult.from": [{ prompt: "p", messages: [], text: "", toolCalls: [], usage: {}, latency: {} }],
   "PromptResult.error": ["boom"],
   "new TestAgent": [{ tools: {}, model: async () => ({ text: "ok" }) }],
+  "new PreparedToolCalls": [call],
+  "evaluateToolCalls on prepared lists": [call, call, {}],
+  "alignToolCalls on prepared lists": [call, call, {}],
 };
 const fns = {
   ...Object.fromEntries(Object.entries(pkg).filter(([, f]) => typeof f === "function" && !/^[A-Z]/.test(f.name))),
@@ -146,6 +149,9 @@ const fns = {
   "PromptResult.from": (...a) => pkg.PromptResult.from(...a),
   "PromptResult.error": (...a) => pkg.PromptResult.error(...a),
   "new TestAgent": (...a) => new agent.TestAgent(...a),
+  "new PreparedToolCalls": (...a) => new pkg.PreparedToolCalls(...a),
+  "evaluateToolCalls on prepared lists": (e, a, o) => pkg.evaluateToolCalls(new pkg.PreparedToolCalls(e), new pkg.PreparedToolCalls(a), o),
+  "alignToolCalls on prepared lists": (e, a, o) => pkg.alignToolCalls(new pkg.PreparedToolCalls(e), new pkg.PreparedToolCalls(a), o),
 };
 delete fns.not;
 delete fns.createRecorder;

@@ -18,9 +18,15 @@ const CASES = {
   tool_calls: `
     const expected = [{ toolName: "a", arguments: { x: 1 } }, { toolName: "b" }];
     const actual = [{ toolName: "b", arguments: {} }, { toolName: "a", arguments: { x: 1, y: [1, 2] } }];
+    let n = 0;
     return () => {
       if (pkg.evaluateToolCalls(expected, actual).passed !== true) throw new Error("evaluateToolCalls");
       if (pkg.alignToolCalls(expected, actual, { toolCallOrder: "strict" }).outOfOrder.length !== 1) throw new Error("alignToolCalls");
+      // A prepared list, judged and freed; one more left to the FinalizationRegistry every 100 calls.
+      const prepared = new pkg.PreparedToolCalls(expected);
+      if (pkg.evaluateToolCalls(prepared, actual).passed !== true) throw new Error("PreparedToolCalls");
+      prepared.free();
+      if (++n % 100 === 0) new pkg.PreparedToolCalls(actual);
     };`,
   traces: `
     const text = readFileSync(${fixture("traces/anthropic/message.parallel-tool-use.json")}, "utf8");
