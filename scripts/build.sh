@@ -28,8 +28,8 @@ for fam in $families; do
   # Own target dir per family: switching features in one dir would relink every time.
   # `cargo rustc --crate-type cdylib`: the crates declare no cdylib in Cargo.toml,
   # so that native users link only the rlib (the cdylib is this build's alone).
-  # The cargo profile per module (Cargo.toml [profile.wasm-small] says why).
-  profile=release; [ "$fam" = tool_calls ] && profile=wasm-small
+  # One cargo profile for every module (Cargo.toml [profile.release] says why).
+  profile=release
   CARGO_TARGET_DIR="target/wasm-$fam" cargo rustc --quiet --locked --profile "$profile" --target wasm32-unknown-unknown --lib \
     --crate-type cdylib --no-default-features --features "wasm-${fam//_/-}$extra"
   ln -sfn "$profile" "target/wasm-$fam/wasm32-unknown-unknown/module"
