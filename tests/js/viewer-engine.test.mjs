@@ -9,21 +9,16 @@ import assert from "node:assert/strict";
 import * as refMatchers from "@mcpjam/sdk/matchers";
 import { alignToolCalls, evaluateToolCalls } from "../../pkg/index.js";
 import { verdictOf } from "../../www/engine.js";
-import { int, pick, rng } from "./prng.mjs";
+import { int, rng, toolCallCases } from "./prng.mjs";
 
 test("the viewer's verdict from alignToolCalls' indices is evaluateToolCalls' verdict (@mcpjam/sdk@1.14.0)", () => {
   const r = rng(1402);
-  const value = () => pick(r, [1, 2, "s", "string", null, [1], { z: 1 }, {}]);
-  const call = () => {
-    const args = {};
-    for (const k of ["x", "y", "z"]) if (int(r, 3) === 0) args[k] = value();
-    return int(r, 8) === 0 ? { toolName: pick(r, ["a", "b", "c"]) } : { toolName: pick(r, ["a", "b", "c"]), arguments: args };
-  };
+  const { call, options: anyOptions } = toolCallCases(r);
   let failing = 0;
   for (let k = 0; k < 3000; k++) {
     const expected = Array.from({ length: int(r, 5) }, call);
     const actual = Array.from({ length: int(r, 6) }, call);
-    const options = { toolCallOrder: pick(r, ["ignore", "strict", "superset"]), argumentMatching: pick(r, ["partial", "exact", "ignore"]), maxExtraToolCalls: pick(r, [null, 0, 1]), isNegativeTest: int(r, 6) === 0 };
+    const options = anyOptions();
     const { pairs, ...al } = alignToolCalls(expected, actual, options);
     const viewer = verdictOf(al, expected, actual);
     const ref = refMatchers.evaluateToolCalls(expected, actual, options);
