@@ -113,7 +113,8 @@ function onPrepared(expected, actual, options, run) {
 /** See index.d.ts. */
 export function evaluateToolCalls(expected, actual, options) {
   const kept = onPrepared(expected, actual, options, (e, a, bytes, ext) => e.evaluateToolCalls(a, bytes, ext));
-  if (kept !== undefined) return verdictFrom(kept.out, kept.expected, () => kept.actual);
+  // A whole list in the verdict is a copy: the prepared lists' own stay as they were prepared.
+  if (kept !== undefined) return verdictFrom(kept.out, kept.expected, () => kept.actual, (list) => [...list]);
   expected = orEmpty(expected);
   actual = orEmpty(actual);
   let r;
@@ -144,9 +145,10 @@ export function evaluateToolCalls(expected, actual, options) {
 /**
  * The reference-shaped verdict from the core's indices (src/wasm/calls.rs
  * verdict_indices) into `expected` and the actual calls (`calls()`, read only
- * when the verdict names one).
+ * when the verdict names one); `whole(list)` is what a verdict holding a whole
+ * list returns (the list itself, as the reference; a copy of a prepared one).
  */
-function verdictFrom(r, expected, calls) {
+function verdictFrom(r, expected, calls, whole = (list) => list) {
   let p = 0;
   const flags = r[p++];
   const pick = (list) => {
@@ -159,8 +161,8 @@ function verdictFrom(r, expected, calls) {
   let list;
   const named = () => (list ??= calls());
   let extra = r[p] === 0 ? (p++, []) : pick(named());
-  if (flags & 2) extra = named();
-  if (flags & 4) missing = expected;
+  if (flags & 2) extra = whole(named());
+  if (flags & 4) missing = whole(expected);
   const argumentMismatches = new Array(r[p++]);
   for (let i = 0; i < argumentMismatches.length; i++) {
     const e = expected[r[p++]];

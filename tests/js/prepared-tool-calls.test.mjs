@@ -108,3 +108,16 @@ test("a list that left the module (more than 32 prepared) or outlived a trap is 
   for (const o of others) o.free();
   first.free();
 });
+
+test("a verdict's whole lists are the caller's calls in a new array: the prepared list stays as prepared", () => {
+  const expected = [{ toolName: "a" }, { toolName: "b" }];
+  const p = new PreparedToolCalls(expected);
+  // No actual calls: the reference's missing is every expected call.
+  const want = refMatchers.evaluateToolCalls(expected, [], {});
+  const got = evaluateToolCalls(p, []);
+  assert.deepEqual(refShape(got), refShape(want));
+  assert.equal(got.missing[0], expected[0]);
+  got.missing.length = 0;
+  assert.deepEqual(refShape(evaluateToolCalls(p, [])), refShape(want));
+  p.free();
+});
