@@ -84,15 +84,14 @@ function prepare(owner, calls, what) {
 
 /**
  * `run(expectedCore, actualCore, optionsPayload)` when either list is a
- * PreparedToolCalls (the other one, a plain list or a PromptResult's calls,
- * prepared for this call only), with the two lists' calls; `undefined` otherwise.
+ * PreparedToolCalls (the other one, a plain list, prepared for this call
+ * only), with the two lists' calls; `undefined` otherwise.
  */
 function onPrepared(expected, actual, options, run) {
   if (!prepared.has(expected) && !prepared.has(actual)) return undefined;
   const temps = [];
   const side = (list, what) => {
     if (prepared.has(list)) return prepared.get(list);
-    if (what === "actual" && list !== null && typeof list === "object" && !Array.isArray(list) && typeof list.getToolCalls === "function") list = list.getToolCalls();
     const t = prepare(Object.create(PreparedToolCalls.prototype), list, what);
     temps.push(t);
     return prepared.get(t);
@@ -112,7 +111,9 @@ function onPrepared(expected, actual, options, run) {
 
 /** See index.d.ts. */
 export function evaluateToolCalls(expected, actual, options) {
-  const kept = onPrepared(expected, actual, options, (e, a, bytes, ext) => e.evaluateToolCalls(a, bytes, ext));
+  // A PromptResult beside a prepared list is judged by its calls (as below, when it keeps no run).
+  const listed = prepared.has(expected) && actual !== null && typeof actual === "object" && !Array.isArray(actual) && !prepared.has(actual) && typeof actual.getToolCalls === "function" ? actual.getToolCalls() : actual;
+  const kept = onPrepared(expected, listed, options, (e, a, bytes, ext) => e.evaluateToolCalls(a, bytes, ext));
   // A whole list in the verdict is a copy: the prepared lists' own stay as they were prepared.
   if (kept !== undefined) return verdictFrom(kept.out, kept.expected, () => kept.actual, (list) => [...list]);
   expected = orEmpty(expected);

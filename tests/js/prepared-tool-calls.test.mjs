@@ -121,3 +121,18 @@ test("a verdict's whole lists are the caller's calls in a new array: the prepare
   assert.deepEqual(refShape(evaluateToolCalls(p, [])), refShape(want));
   p.free();
 });
+
+test("beside a prepared list a PromptResult is judged by its calls (evaluateToolCalls), and refused by alignToolCalls as with a plain list", async () => {
+  const { PromptResult } = await import("../../pkg/index.js");
+  // An OpenAI chat completion with one call, get_weather {"city":"Paris"}.
+  const trace = { choices: [{ message: { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } }] } }] };
+  const expected = [{ toolName: "get_weather", arguments: { city: "Paris" } }];
+  const p = new PreparedToolCalls(expected);
+  const result = PromptResult.fromTrace(trace);
+  assert.deepEqual(refShape(evaluateToolCalls(p, result)), refShape(refMatchers.evaluateToolCalls(expected, [{ toolName: "get_weather", arguments: { city: "Paris" } }], {})));
+  assert.equal(evaluateToolCalls(p, result).passed, true);
+  for (const e of [p, expected]) {
+    assert.throws(() => alignToolCalls(e, result), (err) => err instanceof MatcherError && err.code === "INVALID_ARGUMENT" && err.path === "actual");
+  }
+  p.free();
+});
