@@ -5,7 +5,7 @@ import { BUNDLED, DATASETS, readBundled, recordingOf } from "./examples.js";
 import { isCallToolResult } from "./load.js";
 import { renderArguments } from "./args.js";
 import { testSource } from "./copy-test.js";
-import { handle, serve } from "./engine.js";
+import { handle, serve, verdictOf } from "./engine.js";
 import { BlockList } from "./vlist.js";
 import { jsonTree } from "./tree.js";
 
@@ -600,7 +600,7 @@ function lists() {
 }
 
 function drawTrace(input, v) {
-  const { r, al, paired, why } = v;
+  const { passed, al, paired, why } = v;
   // null: the expectations are the input's own calls (engine.js), made here from them (once).
   const expected = v.expected ?? (input.ownCalls ??= input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments })));
   const pairCount = paired.length / 2;
@@ -610,7 +610,7 @@ function drawTrace(input, v) {
   const keepTimeline = traceTimelineFor === input;
   clearVerdict(keepTimeline);
   setVerdict(
-    r.passed,
+    passed,
     `${pairCount} paired · ${al.missing.length} missing · ${al.extra.length} extra · ` +
       `${al.outOfOrder.length} out of order · ${al.argumentMismatches.length} argument mismatch(es)`,
     why,
@@ -654,7 +654,30 @@ function drawTrace(input, v) {
     if (input.calls.length <= 5000) drawTraceTimeline(input);
     else setTimeout(() => drawing === timelineDrawn && drawTraceTimeline(input), 0);
   }
-  lastVerdict = { kind: "trace", format: input.format, passed: r.passed, missing: r.missing, extra: r.extra, outOfOrder: r.outOfOrder, argumentMismatches: r.argumentMismatches };
+  // evaluateToolCalls' verdict with the calls themselves, made from the indices when read (export):
+  // the calls as the engine judged them, `{ toolName, arguments }` with `{}` for none.
+  let made = null;
+  const verdict = () => {
+    const plain = (input.plainCalls ??= input.calls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} })));
+    return (made ??= verdictOf(al, v.expected ?? plain, plain));
+  };
+  lastVerdict = {
+    kind: "trace",
+    format: input.format,
+    passed,
+    get missing() {
+      return verdict().missing;
+    },
+    get extra() {
+      return verdict().extra;
+    },
+    get outOfOrder() {
+      return verdict().outOfOrder;
+    },
+    get argumentMismatches() {
+      return verdict().argumentMismatches;
+    },
+  };
 }
 
 let timelineDrawn = 0; // the latest trace drawn (a deferred timeline of an older one is not drawn)
@@ -1139,18 +1162,18 @@ function whenQuiet(f) {
   setTimeout(() => (busy || timer !== null ? whenIdle().then(() => whenQuiet(f)) : f()), QUIET);
 }
 const SMALL = 200000; // characters of input + expectations judged at once on every keystroke
-const CHEAP = 30; // ms of a judgement in the worker that an expectations edit runs at once
+const CHEAP = 100; // ms of a judgement in the worker under which an expectations edit runs at once (issue 14's target)
 /**
- * Small inputs are judged on every keystroke; large ones (a 5,000-call trace) after
- * a pause in typing that grows with the measured cost of the last run. (A picked
- * option or a ticked box is judged at once: wire().)
+ * Small inputs are judged on every keystroke, and so is an edit of the
+ * expectations of an input kept in the worker whose last judgement there took
+ * under CHEAP ms (a 50,000-call trace: 20-40 ms); run() keeps one judgement in
+ * flight and the newest edit waiting, so fast typing never queues. Other large
+ * inputs are judged after a pause in typing that grows with the measured cost
+ * of the last run. (A picked option or a ticked box is judged at once: wire().)
  */
 function schedule(inputChanged) {
   if (timer !== null) clearTimeout(timer);
   const cost = timing.judge + (inputChanged ? timing.load : 0);
-  // An edit of the expectations of an input kept in the worker, judged there in
-  // under CHEAP ms (a 20 MB transcript's assertions: 6 ms), is judged at once:
-  // the page does not wait for it, and run() keeps one judgement in flight.
   if (getInput().length + getExpected().length < SMALL || (!inputChanged && loadedWhere === "worker" && cost < CHEAP)) run();
   else {
     document.body.dataset.pending = "true";

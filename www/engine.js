@@ -193,7 +193,9 @@ function judge(spec) {
       paired[2 * i] = p.expectedIndex;
       paired[2 * i + 1] = p.actualIndex;
     });
-    return { kind: "trace", expected: own ? null : expected, r, al, paired, why: toolCallsWhy(r, actual.length, o) };
+    // The verdict's lists cross as the alignment's indices only: the page has the calls
+    // (49,999 extra calls are not cloned to it as objects).
+    return { kind: "trace", expected: own ? null : expected, passed: r.passed, al, paired, why: toolCallsWhy(r, actual.length, o) };
   }
   if (input.kind === "transcript") return { kind: "transcript", results: runAssertions(spec.assertions, input.run) };
   if (input.kind === "response") {
