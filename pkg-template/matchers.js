@@ -7,6 +7,7 @@
 // round trip less); each module still runs once.
 import "./encoding.js";
 import "./errors.js";
+import "./kept.js";
 import "./wasm/tool_calls.js";
 import "./wasm/tool_calls_bytes.js";
 export { MatcherError } from "./internal.js";

@@ -113,3 +113,18 @@ test("every module's inlined bytes decode to its .wasm file, natively and by the
     }
   }
 });
+
+// mcp-matchers/matchers names every module its import graph reaches, so that a
+// browser loading the package as plain ES modules fetches them all in the
+// round trip after matchers.js (none found only a level deeper).
+test("mcp-matchers/matchers imports every module of its graph itself (one level)", () => {
+  const imports = (file) => [...readFileSync(join(pkg, file), "utf8").matchAll(/^(?:import|export)\b[^;]*?["'](\.\/[^"']+)["']/gm)].map((m) => join(dirname(file), m[1]));
+  const direct = new Set(imports("matchers.js"));
+  const seen = new Set();
+  const walk = (file) => {
+    for (const f of imports(file)) if (!seen.has(f)) seen.add(f), walk(f);
+  };
+  walk("matchers.js");
+  assert.ok(seen.size >= 7, `${seen.size} modules found`);
+  assert.deepEqual([...seen].filter((f) => !direct.has(f)).sort(), []);
+});
