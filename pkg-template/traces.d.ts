@@ -419,7 +419,8 @@ export declare class PromptResult {
   /**
    * Reads a trace: an object or array (an API response, a message list, a
    * stream's chunks, an MCPJam `EvalResultInput`), or text (JSON, SSE, JSON
-   * lines; for MCPJam, plain text). Fills in what the trace records: usage
+   * lines; for MCPJam, plain text; a leading byte order mark, which
+   * `readFileSync(path, "utf8")` keeps, is dropped). Fills in what the trace records: usage
    * (OpenAI `usage`, Anthropic `usage`, Gemini `usageMetadata`, AI SDK
    * `usage`/`totalUsage`, MCPJam `tokens` or spans), the model, the provider
    * (`openai`, `anthropic`, `google`: the API's owner; MCPJam's `provider`),

@@ -2,7 +2,7 @@
 // say what is expected, and see the verdict of the built package (../pkg) as you edit.
 import { MATCH_OPTIONS_DEFAULTS, not } from "../pkg/index.js";
 import { BUNDLED, DATASETS, readBundled, recordingOf } from "./examples.js";
-import { isCallToolResult } from "./load.js";
+import { isCallToolResult, parseField } from "./load.js";
 import { renderArguments } from "./args.js";
 import { testSource } from "./copy-test.js";
 import { handle, serve, verdictOf } from "./engine.js";
@@ -113,13 +113,6 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-function parseJson(text, what) {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${what} is not JSON: ${e.message}`);
-  }
-}
 
 const CALL_TEXT_LIMIT = 2000; // characters of a call shown in a row (the diff shows the differing part in full)
 const cut = (s) => (s.length > CALL_TEXT_LIMIT ? `${s.slice(0, CALL_TEXT_LIMIT)}… (${s.length} characters)` : s);
@@ -151,7 +144,8 @@ function options() {
   return {
     toolCallOrder: $("toolCallOrder").value,
     argumentMatching: $("argumentMatching").value,
-    maxExtraToolCalls: max === "" || max === "null" ? null : Number(max),
+    // A number as typed; other text as itself, so the refusal quotes what was typed ("abc", not NaN).
+    maxExtraToolCalls: max === "" || max === "null" ? null : /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(max) ? Number(max) : max,
     isNegativeTest: $("isNegativeTest").checked,
   };
 }
@@ -306,6 +300,7 @@ function request(msg, where, done) {
 // ---------- loading ----------
 
 let loadedWhere = "page"; // where the loaded input was read (and is judged)
+let readAsBy = "page"; // who chose "Read as": the page ("detect" or a kind it read), an example, or the user
 let freshNext = false; // the next read starts from what happened in the input, whatever "keep" says (an example)
 let formatPrefix = ""; // said before what was read ("file.json: ")
 let picked = null; // { file, text } of the file picked last (a File crosses to the worker cheaper than its text)
@@ -975,7 +970,7 @@ function evaluateDataset(input) {
   (async () => {
     let response, from;
     if (pasted) {
-      response = parseJson(pasted, "the pasted response");
+      response = parseField(pasted, "the pasted response");
       if (!isCallToolResult(response)) throw new Error("the pasted response is not a CallToolResult (no content array)");
       from = "the pasted response";
     } else if (recording) {
@@ -1097,9 +1092,12 @@ async function stateFromHash() {
   try {
     const h = location.hash.slice(1);
     if (h === "") return null;
-    return JSON.parse(h.startsWith("z:") ? await inflate(h.slice(2)) : decodeURIComponent(h));
-  } catch {
-    return null;
+    const saved = JSON.parse(h.startsWith("z:") ? await inflate(h.slice(2)) : decodeURIComponent(h));
+    if (saved === null || typeof saved !== "object" || Array.isArray(saved)) throw new Error("it holds no page state");
+    return saved;
+  } catch (e) {
+    // A link cut short or changed: said, never replaced by another input's verdict.
+    return { broken: e.message };
   }
 }
 
@@ -1162,19 +1160,21 @@ function whenQuiet(f) {
   setTimeout(() => (busy || timer !== null ? whenIdle().then(() => whenQuiet(f)) : f()), QUIET);
 }
 const SMALL = 200000; // characters of input + expectations judged at once on every keystroke
-const CHEAP = 100; // ms of a judgement in the worker under which an expectations edit runs at once (issue 14's target)
 /**
- * Small inputs are judged on every keystroke, and so is an edit of the
- * expectations of an input kept in the worker whose last judgement there took
- * under CHEAP ms (a 50,000-call trace: 20-40 ms); run() keeps one judgement in
- * flight and the newest edit waiting, so fast typing never queues. Other large
- * inputs are judged after a pause in typing that grows with the measured cost
- * of the last run. (A picked option or a ticked box is judged at once: wire().)
+ * Small inputs are judged on every keystroke, and so is every edit of the
+ * expectations of an input kept in the worker: run() keeps one judgement in
+ * flight and only the newest edit waiting, so typing never queues judgements,
+ * and the page stays free while the worker judges (a pause in typing waited
+ * for made a 50,000-call trace's keystroke cost 0.4-0.7 s where judging it
+ * takes 30-80 ms). Typing in a large input itself, or in the expectations of a
+ * large input read in the page, is judged after a pause that grows with the
+ * measured cost of the last run. (A picked option or a ticked box is judged at
+ * once: wire().)
  */
 function schedule(inputChanged) {
   if (timer !== null) clearTimeout(timer);
   const cost = timing.judge + (inputChanged ? timing.load : 0);
-  if (getInput().length + getExpected().length < SMALL || (!inputChanged && loadedWhere === "worker" && cost < CHEAP)) run();
+  if (getInput().length + getExpected().length < SMALL || (!inputChanged && loadedWhere === "worker")) run();
   else {
     document.body.dataset.pending = "true";
     timer = setTimeout(run, Math.min(800, 150 + 2 * cost));
@@ -1211,6 +1211,7 @@ async function loadExample(value) {
       const spec = JSON.parse(await readBundled(`examples/expectations/${value}.json`));
       setInput(await readBundled(`examples/${spec.trace}`));
       $("readAs").value = "auto";
+      readAsBy = "page";
       applyExpectations(spec);
       expectationsFor = getInput();
     } else {
@@ -1218,6 +1219,7 @@ async function loadExample(value) {
       if (!kind) return;
       setInput(await readBundled(value));
       $("readAs").value = kind;
+      readAsBy = "example";
       $("case-response").value = "";
       loadedKey = "";
       freshNext = true;
@@ -1251,13 +1253,24 @@ async function loadRuns(files) {
     $("runs-note").textContent = `${big.name} is ${(big.size / 1048576).toFixed(1)} MiB: over the ${MAX_INPUT / 1048576} MiB the viewer reads; left out.`;
   }
   const read = await Promise.all(files.filter((f) => f !== big).map(async (f) => ({ name: f.name, text: await f.text() })));
-  const size = read.reduce((n, f) => n + f.text.length, 0);
-  request({ op: "runs", files: read, shared: sharedExpectations() }, placeFor(size), (reply) => {
+  judgeRuns(read, placeFor(read.reduce((n, f) => n + f.text.length, 0)), true);
+}
+
+let batch = null; // { files, where } of the runs table (judged again when "keep my expectations" changes)
+
+/**
+ * Judges the runs in `files` (`[{ name, text }]` or `[{ name, file }]`, read in `where`)
+ * on their own expectations or the kept ones, and shows the table.
+ */
+function judgeRuns(files, where, fresh) {
+  const mine = (batch = { files, where });
+  request({ op: "runs", files, shared: sharedExpectations() }, where, (reply) => {
+    if (batch !== mine) return; // a newer batch
     if (!reply.ok) {
       $("runs-note").textContent = reply.error;
       return;
     }
-    showRuns(reply.runs, reply.rows);
+    showRuns(reply.runs, reply.rows, fresh);
   });
 }
 
@@ -1270,14 +1283,24 @@ function sharedExpectations() {
   }
 }
 
-/** The runs table of `list`, judged (engine.js judgeRun) as `rows`. */
-function showRuns(list, rows) {
+/**
+ * The runs table of `list`, judged (engine.js judgeRun) as `rows`. A new batch
+ * (`fresh`) shows in its own order, and the single-run view below it is cleared
+ * (until a run is opened there, it would show the input loaded before).
+ */
+function showRuns(list, rows, fresh = true) {
   runs = list;
-  runSort = { key: "", dir: 1 }; // a new batch shows in its own order
   runRows = rows;
+  if (fresh) {
+    runSort = { key: "", dir: 1 };
+    clearVerdict();
+    $("error").textContent = "";
+    $("notes").replaceChildren();
+    $("format").textContent = `${rows.length} run(s) in the table above: open one to see it here.`;
+  }
   drawRuns();
   $("runs-section").hidden = false;
-  $("runs-section").scrollIntoView({ block: "start" });
+  if (fresh) $("runs-section").scrollIntoView({ block: "start" });
 }
 
 function drawRuns() {
@@ -1312,6 +1335,7 @@ function openRun(i) {
   formatPrefix = "";
   $("example").value = "";
   $("readAs").value = r.result ? "trace" : "auto";
+  readAsBy = "page";
   setInput(r.text);
   if (r.result && Array.isArray(r.result.expectedToolCalls)) {
     setExpected(JSON.stringify(r.result.expectedToolCalls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} })), null, 2));
@@ -1335,8 +1359,10 @@ async function loadFile(file) {
   // One JSON-lines file of EvalResultInputs is many runs (told from its first line, in the worker when big).
   const where = placeFor(text.length);
   // To the worker the File itself crosses (it reads the text there), not a copy of its text.
-  const reply = await new Promise((resolve) => request({ op: "runs", files: [where === "worker" ? { name: file.name, file } : { name: file.name, text }], shared: sharedExpectations(), many: true }, where, resolve));
+  const files = [where === "worker" ? { name: file.name, file } : { name: file.name, text }];
+  const reply = await new Promise((resolve) => request({ op: "runs", files, shared: sharedExpectations(), many: true }, where, resolve));
   if (reply.ok && reply.runs.length > 1) {
+    batch = { files, where };
     showRuns(reply.runs, reply.rows);
     return;
   }
@@ -1360,6 +1386,7 @@ async function loadFile(file) {
       source = { example: "" };
       $("example").value = "";
       $("readAs").value = "auto";
+      readAsBy = "page";
     }
     formatPrefix = `${file.name}: expected calls and options set. `;
     run();
@@ -1374,6 +1401,12 @@ function useFile(file, input, pick) {
   formatPrefix = `${file.name}: `;
   $("example").value = "";
   $("readAs").value = "auto";
+  readAsBy = "page";
+  // A picked or dropped file is a new input, however much it shares with the last one
+  // (two runs of one agent): it starts from what happened in it unless "keep" is ticked.
+  // (Read again even when its text is the loaded one: a text area gives CRLF text as LF.)
+  if (!$("keep-expectations").checked) freshNext = true;
+  loadedKey = "";
   setInput(input);
   $("case-response").value = "";
   picked = pick;
@@ -1386,8 +1419,10 @@ function useFile(file, input, pick) {
  * expectations file is a small JSON object: never this big.)
  */
 async function loadBigFile(file) {
-  const reply = await new Promise((resolve) => request({ op: "runs", files: [{ name: file.name, file }], shared: sharedExpectations(), many: true }, "worker", resolve));
+  const files = [{ name: file.name, file }];
+  const reply = await new Promise((resolve) => request({ op: "runs", files, shared: sharedExpectations(), many: true }, "worker", resolve));
   if (reply.ok && reply.runs.length > 1) {
+    batch = { files, where: "worker" };
     showRuns(reply.runs, reply.rows);
     return;
   }
@@ -1432,13 +1467,32 @@ function wire() {
   $("example").addEventListener("change", () => {
     if ($("example").value) loadExample($("example").value);
   });
-  $("trace").addEventListener("input", () => {
-    // Typing replaces the input that was kept out of the page.
-    if (inputBox.isKept()) inputBox.drop();
+  const typedInput = () => {
     source = { example: "" };
     formatPrefix = "";
     $("example").value = "";
+    // A paste over an example's input is read as what it is, not as the example's kind.
+    if (readAsBy === "example" && replaced(expectationsFor, getInput())) {
+      $("readAs").value = "auto";
+      readAsBy = "page";
+    }
     schedule(true);
+  };
+  // A paste past BIG characters goes straight to memory (kept out of the text area: inserted
+  // there, 2.7 MB cost a task of a second and every later keystroke most of one).
+  $("trace").addEventListener("paste", (e) => {
+    const text = e.clipboardData?.getData("text/plain") ?? "";
+    if (text.length <= BIG) return;
+    e.preventDefault();
+    setInput(text);
+    typedInput();
+  });
+  $("trace").addEventListener("input", () => {
+    // Typing replaces the input that was kept out of the page; text put there past BIG
+    // characters (not by a paste: a script, a drop of text) is kept out in turn.
+    if (inputBox.isKept()) inputBox.drop();
+    else if ($("trace").value.length > BIG) setInput($("trace").value);
+    typedInput();
   });
   $("expected").addEventListener("input", () => {
     // Typing replaces the expected calls that were kept out of the page.
@@ -1459,13 +1513,20 @@ function wire() {
     $(id).addEventListener("input", then);
     $(id).addEventListener("change", then);
   }
-  $("readAs").addEventListener("change", run);
+  $("readAs").addEventListener("change", () => {
+    readAsBy = "user";
+    run();
+  });
   $("file").addEventListener("change", () => {
     const files = [...$("file").files];
     if (files.length > 1) loadRuns(files);
     else if (files[0]) loadFile(files[0]);
   });
   $("runs-filter").addEventListener("change", drawRuns);
+  // The runs table judged again on the kept expectations (ticked) or each run's own (not).
+  $("keep-expectations").addEventListener("change", () => {
+    if (batch && !$("runs-section").hidden) judgeRuns(batch.files, batch.where, false);
+  });
   $("judge-all").addEventListener("click", () => loaded?.kind === "dataset" && judgeAllCases());
   $("runs").addEventListener("click", (e) => {
     const open = e.target.closest("button.open-run");
@@ -1531,7 +1592,7 @@ function wire() {
     const changed = Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== ({ ...MATCH_OPTIONS_DEFAULTS, isNegativeTest: false })[k]));
     let text;
     try {
-      text = testSource({ kind, file, expected: kind === "trace" ? parseJson(getExpected(), "the expected calls") : undefined, options: changed, assertions: $("assertions").value, texts: lines("texts"), patterns: lines("patterns"), caseSensitive: $("caseSensitive").checked });
+      text = testSource({ kind, file, expected: kind === "trace" ? parseField(getExpected(), "the expected calls", "a JSON array of calls; [] expects none") : undefined, options: changed, assertions: $("assertions").value, texts: lines("texts"), patterns: lines("patterns"), caseSensitive: $("caseSensitive").checked });
     } catch (e) {
       $("timing").textContent = `Copy as test: ${e.message}`;
       return;
@@ -1572,9 +1633,16 @@ async function main() {
   const saved = await stateFromHash();
   const wanted = saved ? saved.example : new URLSearchParams(location.search).get("example");
   const all = [...BUNDLED.expectations, ...BUNDLED.trace, ...BUNDLED.transcript, ...BUNDLED.response, ...Object.keys(DATASETS)];
-  if (saved && !saved.example && typeof saved.input === "string") {
+  if (saved?.broken !== undefined || (typeof wanted === "string" && wanted !== "" && !all.includes(wanted))) {
+    // Nothing is loaded: a verdict on the default example would read as this link's.
+    $("example").value = "";
+    $("error").textContent = saved?.broken !== undefined
+      ? `This link's state could not be read (cut short or changed?): ${saved.broken}. Nothing is loaded: drop a file, pick one, paste, or choose an example.`
+      : `There is no bundled example “${wanted}”. Nothing is loaded: choose one from the list, or drop, pick or paste your own input.`;
+  } else if (saved && !saved.example && typeof saved.input === "string") {
     $("example").value = "";
     $("readAs").value = saved.readAs ?? "auto";
+    readAsBy = (saved.readAs ?? "auto") === "auto" ? "page" : "user";
     setInput(saved.input);
     restore(saved);
     expectationsFor = saved.input;
@@ -1584,6 +1652,7 @@ async function main() {
     // A link made for an input too big to keep in it: its expectations, and no other input's verdict.
     $("example").value = "";
     $("readAs").value = saved.readAs ?? "auto";
+    readAsBy = (saved.readAs ?? "auto") === "auto" ? "page" : "user";
     restore(saved);
     $("keep-expectations").checked = true;
     $("error").textContent = `This link was made for an input of ${saved.inputOmitted.characters} characters, too big to keep in a link: load that file to see its verdict (its expectations are kept).`;

@@ -131,7 +131,7 @@ export function renderArguments(expectedArgs, actualArgs, differences) {
       key.textContent = JSON.stringify(line.key);
     }
     row.append(key, ": ");
-    if (line.status === "differs") row.append(span("exp", folded(line.expected, line.actual)), " → ", span("act", folded(line.actual, line.expected)), span("why", "  expected → actual"), showAll(line.expected, line.actual));
+    if (line.status === "differs") row.append(span("exp", folded(line.expected, line.actual)), " → ", span("act", folded(line.actual, line.expected)), span("why", "  expected → actual"), showAll(line.expected, line.actual) ?? "");
     else if (line.status === "missing") row.append(span("exp", short(line.expected)), span("why", "  missing from the actual call"));
     else if (line.status === "extra") row.append(span("act", short(line.actual)), span("why", line.compared ? "  only in the actual call" : "  only in the actual call (not compared)"));
     else row.append(short(line.expected));

@@ -53,7 +53,9 @@ function parseArgs(text) {
 /**
  * Runs each non-empty, non-comment line against `run`.
  * @returns {Array<{ line: number, text: string, pass: boolean|null, message: string, turn: number|null }>}
- *   `pass` is `null` when the line could not be run (its `message` says why).
+ *   `pass` is `null` when the line could not be run (its `message` says why); `written: false`
+ *   besides when the line is not yet an assertion (half typed: no matcher call, an unknown
+ *   matcher, arguments that do not parse), as opposed to one that runs and errs.
  */
 export function runAssertions(source, run) {
   const results = [];
@@ -65,11 +67,13 @@ export function runAssertions(source, run) {
     const m = LINE.exec(text);
     if (!m) {
       r.message = "not an assertion: write matcher(args), e.g. toHaveCalledTool(\"Bash\")";
+      r.written = false;
       return;
     }
     const [, turn, negated, name, args] = m;
     if (!NAMES.includes(name)) {
       r.message = `unknown matcher ${name}: one of ${NAMES.join(", ")}`;
+      r.written = false;
       return;
     }
     let target = run;
@@ -86,6 +90,7 @@ export function runAssertions(source, run) {
       parsed = parseArgs(args);
     } catch (e) {
       r.message = `arguments are not JSON values or /regex/ literals: ${e.message}`;
+      r.written = false;
       return;
     }
     try {

@@ -6,7 +6,7 @@
 // The input read last is kept here (its PromptResult or normalised run stays
 // in this realm's WebAssembly module); judging reads it there.
 import { PreparedToolCalls, alignToolCalls, evaluateExpectations, matchSnapshot, validatePattern, validateText } from "../pkg/index.js";
-import { readInput } from "./load.js";
+import { parseField, readInput } from "./load.js";
 import { runAssertions } from "./assertions.js";
 import { judgeRun, runsOf } from "./batch.js";
 import { toolCallsWhy } from "./why.js";
@@ -123,13 +123,6 @@ function toPattern(line) {
   return m ? new RegExp(m[1], m[2]) : line;
 }
 
-function parseJson(text, what) {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${what} is not JSON: ${e.message}`);
-  }
-}
 
 /**
  * `evaluateToolCalls`' result (@mcpjam/sdk@1.14.0's shape: the callers' own call
@@ -170,7 +163,7 @@ function judge(spec) {
       if (current.expected?.text !== spec.expected) {
         current.expected?.prepared.free();
         current.expected = null;
-        const list = parseJson(spec.expected, "the expected calls");
+        const list = parseField(spec.expected, "the expected calls", "a JSON array of calls; [] expects none");
         let prepared;
         try {
           prepared = new PreparedToolCalls(list);
@@ -197,7 +190,14 @@ function judge(spec) {
     // (49,999 extra calls are not cloned to it as objects).
     return { kind: "trace", expected: own ? null : expected, passed: r.passed, al, paired, why: toolCallsWhy(r, actual.length, o) };
   }
-  if (input.kind === "transcript") return { kind: "transcript", results: runAssertions(spec.assertions, input.run) };
+  if (input.kind === "transcript") {
+    const results = runAssertions(spec.assertions, input.run);
+    // A line not yet written as an assertion (typing `toHaveEdited(`) is an error of the
+    // expectations, as half-typed JSON is: the page keeps the last verdict, the line is named.
+    const bad = results.find((r) => r.written === false);
+    if (bad) throw new Error(`assertion on line ${bad.line}: ${bad.message}`);
+    return { kind: "transcript", results };
+  }
   if (input.kind === "response") {
     const patterns = spec.patterns.map(toPattern);
     const checks = [];

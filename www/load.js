@@ -90,6 +90,18 @@ function parseJson(text) {
   }
 }
 
+/**
+ * `JSON.parse(text)` of a field the user writes (`what`: "the expected calls"),
+ * throwing an Error that says where it stops being JSON ("line 3, column 18"),
+ * or that it is empty (`empty`: what to write instead).
+ */
+export function parseField(text, what, empty = "write it as JSON") {
+  if (text.trim() === "") throw new Error(`${what}: nothing is written (${empty})`);
+  const p = parseJson(text);
+  if (p.error !== undefined) throw new Error(`${what} is not JSON (${p.error})`);
+  return p.value;
+}
+
 /** Notes for the lines of a JSON-lines text that do not parse ("line 7 is not JSON: …"). */
 export function badLines(text) {
   const notes = [];
@@ -164,12 +176,17 @@ function asTranscript(text) {
   }
 }
 
+/** The "Read as" choices as the page names them (index.html's #readAs). */
+const READ_AS = { trace: "an agent trace", transcript: "a harness transcript" };
+
 /**
  * Reads `text` as `readAs` ("auto", "trace", "transcript", "response", "dataset").
  * @returns {{ kind: "trace"|"transcript"|"response"|"dataset"|"expectations", format: string, notes: string[], ... }}
  * @throws {Error} saying why the text could not be read.
  */
 export function readInput(text, readAs = "auto") {
+  // A byte order mark (a file saved by some editors, pasted): dropped, as a UTF-8 decoder drops it.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === "") throw new Error("Nothing to read: drop a file, pick one, or paste a trace, a transcript or a tool response.");
   const json = parseJson(text);
   if (readAs === "response" || (readAs === "auto" && json.value !== undefined && isCallToolResult(json.value))) {
@@ -216,5 +233,6 @@ export function readInput(text, readAs = "auto") {
   if (transcript.reason && transcript.reason !== "not tried") why.push(`not a transcript: ${transcript.reason}`);
   if (readAs === "auto") why.push(json.value !== undefined && isObject(json.value) && Array.isArray(json.value.content) ? "not a tool response: its content is not a list of blocks with a type, or it has keys a CallToolResult does not" : "not a tool response: no content array");
   if (json.error) why.push(...badLines(text).slice(0, 1));
+  if (readAs !== "auto") why.push(`read as ${READ_AS[readAs] ?? readAs} only (the “Read as” choice): choose “detect” to tell what it is`);
   throw new Error(`Could not read the input — not a trace or transcript: ${why.join("; ")}.`);
 }

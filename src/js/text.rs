@@ -31,6 +31,14 @@ pub(crate) fn trim(s: &str) -> &str {
     s.trim_matches(is_space)
 }
 
+/// A text file's content as the readers take it: a leading byte order mark
+/// dropped (the WHATWG Encoding standard's UTF-8 decode drops one; a
+/// `readFileSync(path, "utf8")` keeps it as U+FEFF), then [`str::trim`].
+/// `"\u{feff} {}\n"` → `"{}"`.
+pub(crate) fn document(text: &str) -> &str {
+    text.trim_start_matches('\u{feff}').trim()
+}
+
 /// `s.replace(/\s+/g, " ").trim()`: every run of JavaScript white space
 /// becomes one space, none at either end (`normalizeWhitespace` of
 /// `@gleanwork/mcp-server-tester@1.1.0`).

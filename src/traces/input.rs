@@ -465,7 +465,7 @@ pub(crate) fn unreadable(line: usize, e: &serde_json::Error) -> Diagnostic {
 /// JSON lines (unreadable ones left out; SSE's `[DONE]` is the string
 /// `"[DONE]"`) as an array; `None` for plain text (an MCPJam string trace).
 pub(crate) fn read_text(text: &str) -> Option<Value> {
-    let trimmed = text.trim();
+    let trimmed = crate::js::text::document(text);
     if let Ok(v) = serde_json::from_str::<Value>(trimmed) {
         return Some(v);
     }

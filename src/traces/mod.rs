@@ -60,6 +60,7 @@ pub use prompt_result::{LatencyBreakdown, PromptResult, TokenUsage};
 pub use record::{ArgumentsError, CallKind, Diagnostic, TraceToolCall};
 
 use crate::error::{MatcherError, Result};
+use crate::js::text::document;
 use detect::{detect_doc, detect_list, detect_value, Why};
 use format::{dispatch, read_stream, Source};
 use input::{read_text, Doc, EventIter, Split};
@@ -85,7 +86,7 @@ pub fn detect_trace_format(trace: &Value) -> Result<TraceFormat> {
 /// [`detect_trace_format`]; empty or blank text is `INVALID_ARGUMENT` at
 /// `trace` ("the trace is empty").
 pub fn detect_trace_format_text(text: &str) -> Result<TraceFormat> {
-    if text.trim().is_empty() {
+    if document(text).is_empty() {
         return Err(empty());
     }
     read_text(text)
@@ -105,7 +106,7 @@ fn empty() -> MatcherError {
 /// Reads a trace given as text; `messages` also builds the conversation.
 /// A stream is read one event at a time.
 pub(crate) fn read_trace_text(text: &str, format: Option<TraceFormat>, messages: bool) -> Result<(TraceFormat, Trace)> {
-    let trimmed = text.trim();
+    let trimmed = document(text);
     if trimmed.is_empty() {
         return Err(empty());
     }

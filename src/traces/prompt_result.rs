@@ -171,7 +171,8 @@ impl PromptResult {
     }
 
     /// Reads a trace given as text: one JSON document, an SSE stream
-    /// (`data:` lines), JSON lines, or (MCPJam) plain text. Errors as [`Self::from_trace`].
+    /// (`data:` lines), JSON lines, or (MCPJam) plain text; a leading byte
+    /// order mark is dropped. Errors as [`Self::from_trace`].
     pub fn from_trace_text(text: &str, format: Option<TraceFormat>) -> Result<PromptResult> {
         let (f, t) = super::read_trace_text(text, format, true)?;
         Ok(Self::from_parts(f, t))

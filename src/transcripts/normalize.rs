@@ -140,7 +140,7 @@ fn whole_document(text: &str) -> Option<Vec<Value>> {
 /// Lines that are not JSON (banners, `#` comments) are skipped; duplicate
 /// keys keep the last value.
 pub fn records_from_text(text: &str) -> Vec<Value> {
-    let trimmed = text.trim_start_matches('\u{feff}').trim();
+    let trimmed = crate::js::text::document(text);
     whole_document(trimmed).unwrap_or_else(|| trimmed.lines().filter_map(parse_line).collect())
 }
 
@@ -326,7 +326,7 @@ fn type_values(line: &str) -> impl Iterator<Item = &str> + '_ {
 
 /// Normalises raw transcript text (see [`records_from_text`]).
 pub fn normalize_text(text: &str, harness: Option<Harness>, opts: &NormalizeOptions) -> Result<Run> {
-    let trimmed = text.trim_start_matches('\u{feff}').trim();
+    let trimmed = crate::js::text::document(text);
     match whole_document(trimmed) {
         Some(records) => normalize_records(records, harness, opts),
         None => {

@@ -387,3 +387,17 @@ test("every fixture file is read, as text and (JSON files) as a parsed value", a
     if (file.endsWith(".json")) assert.deepEqual(PromptResult.fromTrace(json(file)).toolsCalled(), names, file);
   }
 });
+
+// A file saved with a byte order mark: `readFileSync(path, "utf8")` keeps it as U+FEFF
+// at the start of the string (a WHATWG decoder, as `File.text()`, drops it). The mark
+// is dropped: the same trace is read (before, such a file read as an MCPJam text reply
+// with no calls and no diagnostic).
+test("a trace file with a byte order mark reads as the same trace", () => {
+  const plain = text("anthropic/message.parallel-tool-use.json");
+  const marked = `\uFEFF${plain}`;
+  assert.deepEqual(detectTraceFormat(marked), { format: "anthropic" });
+  const r = PromptResult.fromTrace(marked);
+  assert.deepEqual(pick(r), pick(PromptResult.fromTrace(plain)));
+  assert.equal(r.getToolCalls().length, 4);
+  assert.deepEqual(r.diagnostics, []);
+});

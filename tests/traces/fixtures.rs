@@ -4,7 +4,7 @@
 //! a new row (a fixture without one fails here).
 
 use super::helpers::{codes, read, text_of};
-use mcp_matchers::traces::{detect_trace_format_text, TraceFormat};
+use mcp_matchers::traces::{detect_trace_format_text, PromptResult, TraceFormat};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -36,6 +36,13 @@ fn every_fixture_reads_as_its_row_says() {
         assert_eq!(r.format, Some(format.as_str()), "{}", row.file);
         assert_eq!(r.tools_called(), row.tools, "{}", row.file);
         assert_eq!(codes(&r), row.codes, "{}", row.file);
+        // Saved with a byte order mark (an editor on Windows; `readFileSync(path, "utf8")`
+        // keeps it as U+FEFF): read as the same trace, as a decoder that drops the mark gives it.
+        let marked = format!("\u{feff}{}", text_of(&row.file));
+        assert_eq!(detect_trace_format_text(&marked), Ok(format), "{} with a BOM", row.file);
+        let m = PromptResult::from_trace_text(&marked, None).unwrap_or_else(|e| panic!("{} with a BOM: {e}", row.file));
+        assert_eq!(m.tools_called(), row.tools, "{} with a BOM", row.file);
+        assert_eq!(codes(&m), row.codes, "{} with a BOM", row.file);
     }
     let dir = format!("{}/tests/fixtures/traces", env!("CARGO_MANIFEST_DIR"));
     for group in std::fs::read_dir(&dir).unwrap() {
