@@ -1297,6 +1297,7 @@ function showRuns(list, rows, fresh = true) {
     $("error").textContent = "";
     $("notes").replaceChildren();
     $("format").textContent = `${rows.length} run(s) in the table above: open one to see it here.`;
+    for (const k of KINDS) $(`verdict-${k}`).hidden = true; // shown again by the next verdict (showKind)
   }
   drawRuns();
   $("runs-section").hidden = false;
