@@ -331,7 +331,19 @@ function applyRead(input, text) {
   freshNext = false;
   expectationsFor = text;
   fillDefaults(input, fresh);
+  // Expectations made from the run pass by construction: said, until the user edits them.
+  if (fresh && ORIGIN[input.kind]) {
+    $("expect-origin").textContent = ORIGIN[input.kind](input);
+    $("expect-origin").hidden = false;
+  } else if (fresh) $("expect-origin").hidden = true;
 }
+
+/** What the starting expectations of a new input are (shown above them until edited). */
+const ORIGIN = {
+  trace: (input) => `A starting point made from this run (${input.calls.length === 0 ? "no calls, so isNegativeTest" : `its ${input.calls.length} call(s) as made`}): it passes as is. Change it to what the run should have done.`,
+  transcript: () => "A starting point made from this run (its first tool, edit and command, each kept only if it holds): it passes as is. Change it to what the run should have done.",
+  response: () => "A starting point made from this response (its first line and a pattern its text matches): it passes as is. Change it to what it should say.",
+};
 
 /**
  * Expectations of what happened in `input` (an editable starting point that
@@ -354,6 +366,7 @@ function fillDefaults(input, force) {
 }
 
 function applyExpectations(spec) {
+  $("expect-origin").hidden = true; // expectations someone wrote
   setExpected(JSON.stringify(spec.expected, null, 2));
   setOptions(spec.options ?? {});
 }
@@ -1339,6 +1352,7 @@ function openRun(i) {
   readAsBy = "page";
   setInput(r.text);
   if (r.result && Array.isArray(r.result.expectedToolCalls)) {
+    $("expect-origin").hidden = true; // the run's recorded expectations
     setExpected(JSON.stringify(r.result.expectedToolCalls.map((c) => ({ toolName: c.toolName, arguments: c.arguments ?? {} })), null, 2));
     setOptions({ ...(r.result.matchOptions ?? {}), isNegativeTest: r.result.isNegativeTest === true });
     expectationsFor = r.text;
@@ -1499,6 +1513,7 @@ function wire() {
     // Typing replaces the expected calls that were kept out of the page.
     if (expectedBox.isKept()) expectedBox.drop();
   });
+  for (const id of ["expected", "assertions", "texts", "patterns"]) $(id).addEventListener("input", () => ($("expect-origin").hidden = true));
   $("expected-edit").addEventListener("click", () => {
     const text = getExpected();
     expectedBox.drop();

@@ -1292,15 +1292,20 @@ test("a new user's first steps: their own file, a paste after a transcript examp
   await page.waitForFunction(() => /^mine\.json: /.test(document.querySelector("#format").textContent) && document.body.dataset.pending === "false");
   assert.equal(await page.textContent("#format"), "mine.json: Detected anthropic: 4 tool call(s).");
   assert.equal(await page.textContent("#verdict"), "PASS");
+  // Said: these expectations were made from the run (so they pass), until the user edits them.
+  assert.equal(await page.textContent("#expect-origin"), "A starting point made from this run (its 4 call(s) as made): it passes as is. Change it to what the run should have done.");
+  assert.equal(await page.isVisible("#expect-origin"), true);
   assert.equal(await counts(page), "4 paired · 0 missing · 0 extra · 0 out of order · 0 argument mismatch(es)");
   // The same text pasted (its BOM included) reads the same.
   await page.fill("#trace", `\uFEFF${own}`);
   await page.waitForFunction(() => /^Detected anthropic: 4 tool call/.test(document.querySelector("#format").textContent));
+  assert.equal(await page.isVisible("#expect-origin"), true, "a paste of the same run changes nothing");
   // Expected calls cut short: said with where; cleared: said so; half-typed options quote what was typed.
   await page.fill("#expected", '[{"toolName": "retrieve_entity_info"');
   await page.waitForFunction(() => document.querySelector("#error").textContent !== "");
   assert.match(await page.textContent("#error"), /^the expected calls is not JSON \(line 1, column 37: /);
   assert.equal(await page.textContent("#verdict"), "PASS", "the last verdict stays");
+  assert.equal(await page.isVisible("#expect-origin"), false, "edited: no longer the run's own");
   await page.fill("#expected", "");
   await page.waitForFunction(() => /nothing is written/.test(document.querySelector("#error").textContent));
   assert.equal(await page.textContent("#error"), "the expected calls: nothing is written (a JSON array of calls; [] expects none)");
