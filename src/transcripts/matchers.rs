@@ -332,13 +332,20 @@ pub fn to_have_run(s: &Subject<'_>, command: Option<&TextOrRegex>) -> MatchResul
     verdict("shell commands", command.map(TextOrRegex::display), &seen, &hits)
 }
 
-fn path_matches(p: &TextOrRegex, path: &str) -> bool {
-    match p {
+/// The test of an edited path against `p`: a text is the path itself or its
+/// end after a `/` (made relative once, not per event), a regex matches it.
+fn path_test(p: &TextOrRegex) -> impl Fn(&str) -> bool + '_ {
+    let want = match p {
         TextOrRegex::Text(t) => {
             let want = super::paths::relative_path(t, None);
-            path == want || path.ends_with(&format!("/{want}"))
+            let tail = format!("/{want}");
+            Some((want, tail))
         }
-        other => other.matches_sub(path),
+        _ => None,
+    };
+    move |path: &str| match &want {
+        Some((want, tail)) => path == want.as_str() || path.ends_with(tail.as_str()),
+        None => p.matches_sub(path),
     }
 }
 
@@ -349,10 +356,11 @@ pub fn to_have_edited(s: &Subject<'_>, path: Option<&TextOrRegex>) -> MatchResul
     let edits = || s.events.iter().filter(|e| e.kind == EventType::FileEdit);
     let seen: Vec<&str> = edits().filter_map(|e| e.path.as_deref()).collect();
     let mut hits: Vec<&str> = Vec::new();
+    let edited = path.map(path_test);
     for e in s.events.iter() {
         let hit = match (e.kind, path) {
             (EventType::FileEdit, None) => true,
-            (EventType::FileEdit, Some(p)) => e.path.as_deref().is_some_and(|x| path_matches(p, x)),
+            (EventType::FileEdit, Some(_)) => e.path.as_deref().is_some_and(|x| edited.as_ref().is_some_and(|t| t(x))),
             (EventType::Tool, Some(p)) => {
                 e.target.as_deref().is_some_and(|t| p.matches_sub(t))
                     || e.output
