@@ -192,6 +192,7 @@ function clearVerdict(keepTimeline = false) {
   lastVerdict = null;
   verdictInput = null;
   drawnFor = null;
+  problemAt = -1; // "next problem" starts again at the first problem of the new verdict
 }
 
 function setStale(stale) {
@@ -327,15 +328,22 @@ function applyRead(input, text) {
   if (input.notes.length > 20) $("notes").append(el("li", { text: `… and ${input.notes.length - 20} more` }));
   // A new input (not an edit of the last one) starts from what happened in it,
   // unless the user keeps their expectations.
-  const fresh = freshNext || (replaced(expectationsFor, text) && !$("keep-expectations").checked);
+  const isNew = freshNext || replaced(expectationsFor, text);
+  const fresh = freshNext || (isNew && !$("keep-expectations").checked);
   freshNext = false;
+  if (isNew) {
+    // What belonged to the last input goes with it: its test, its row filter and search.
+    $("test-box").hidden = true;
+    $("row-filter").value = "all";
+    $("row-search").value = "";
+  }
   expectationsFor = text;
   fillDefaults(input, fresh);
   // Expectations made from the run pass by construction: said, until the user edits them.
   if (fresh && ORIGIN[input.kind]) {
     $("expect-origin").textContent = ORIGIN[input.kind](input);
     $("expect-origin").hidden = false;
-  } else if (fresh) $("expect-origin").hidden = true;
+  } else if (isNew) $("expect-origin").hidden = true; // kept expectations: not made from this input
 }
 
 /** What the starting expectations of a new input are (shown above them until edited). */
@@ -400,6 +408,7 @@ function evaluate(done) {
       loaded = null;
       loadError = reply.error;
       freshNext = false;
+      $("expect-origin").hidden = true;
       return judgeLoaded(done);
     }
     loaded = reply.input;
@@ -437,6 +446,7 @@ function judgeLoaded(done) {
     $("notes").replaceChildren();
     $("error").textContent = loadError;
     showKind(null);
+    saveState(); // the link holds what is on screen (a forced "Read as" that fails included)
     return done();
   }
   const input = loaded;
@@ -1047,10 +1057,15 @@ async function deflate(text) {
 }
 
 async function inflate(b64) {
-  const bin = atob(b64.replaceAll("-", "+").replaceAll("_", "/"));
-  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new Response(stream).text();
+  try {
+    const bin = atob(b64.replaceAll("-", "+").replaceAll("_", "/"));
+    const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return await new Response(stream).text();
+  } catch {
+    // (The stream's own error reads "Failed to fetch": nothing is fetched.)
+    throw new Error("its compressed state does not decompress");
+  }
 }
 
 async function fragment(state) {
@@ -1217,6 +1232,7 @@ function kindOfExample(value) {
 }
 
 async function loadExample(value) {
+  closeRuns();
   source = { example: value };
   formatPrefix = "";
   try {
@@ -1410,8 +1426,16 @@ async function loadFile(file) {
   useFile(file, text, { file, text });
 }
 
+/** A single input loaded: the runs table of an earlier batch or dataset goes (it is not about it). */
+function closeRuns() {
+  if (document.getElementById("report-data")) return; // a report page is its table
+  $("runs-section").hidden = true;
+  batch = null;
+}
+
 /** `input` (the text of `file`, or a FileInput of it) as the one input, read as "auto", then judged. */
 function useFile(file, input, pick) {
+  closeRuns();
   source = { example: "", file: file.name };
   formatPrefix = `${file.name}: `;
   $("example").value = "";
@@ -1478,6 +1502,17 @@ function nextProblem() {
   $("timing").textContent = `Problem ${problemAt + 1} of ${all.length}.`;
 }
 
+/**
+ * Puts `text` on the clipboard; rejects when the browser refuses, or gives no
+ * answer within 2 s (a page that lost focus can leave the promise pending).
+ */
+function toClipboard(text) {
+  return Promise.race([
+    navigator.clipboard.writeText(text),
+    new Promise((_, reject) => setTimeout(() => reject(new Error("no answer from the clipboard")), 2000)),
+  ]);
+}
+
 function wire() {
   $("example").addEventListener("change", () => {
     if ($("example").value) loadExample($("example").value);
@@ -1486,6 +1521,7 @@ function wire() {
     source = { example: "" };
     formatPrefix = "";
     $("example").value = "";
+    if (replaced(expectationsFor, getInput())) closeRuns();
     // A paste over an example's input is read as what it is, not as the example's kind.
     if (readAsBy === "example" && replaced(expectationsFor, getInput())) {
       $("readAs").value = "auto";
@@ -1513,7 +1549,10 @@ function wire() {
     // Typing replaces the expected calls that were kept out of the page.
     if (expectedBox.isKept()) expectedBox.drop();
   });
-  for (const id of ["expected", "assertions", "texts", "patterns"]) $(id).addEventListener("input", () => ($("expect-origin").hidden = true));
+  // Edited (an option included): no longer the run's own, which passes as is.
+  for (const id of ["expected", "assertions", "texts", "patterns", "toolCallOrder", "argumentMatching", "maxExtraToolCalls", "isNegativeTest", "caseSensitive"]) {
+    $(id).addEventListener("input", () => ($("expect-origin").hidden = true));
+  }
   $("expected-edit").addEventListener("click", () => {
     const text = getExpected();
     expectedBox.drop();
@@ -1618,18 +1657,20 @@ function wire() {
     $("test-box").hidden = false;
     $("test-box").open = true;
     try {
-      await navigator.clipboard.writeText(text);
+      await toClipboard(text);
       $("timing").textContent = `Test copied: save it next to ${file}.`;
     } catch {
       $("timing").textContent = `The test is shown below: save it next to ${file}.`;
     }
   });
   $("copy-link").addEventListener("click", async () => {
+    // The link holds the state last judged: while the expectations have an error, that is not what is on screen.
+    const behind = !$("stale").hidden ? " It holds the last expectations that were judged: the ones on screen have an error (above)." : "";
     try {
-      await navigator.clipboard.writeText(location.href);
-      $("timing").textContent = linkNote ? `Link copied. ${linkNote}` : "Link copied.";
+      await toClipboard(location.href);
+      $("timing").textContent = `Link copied.${behind}${linkNote ? ` ${linkNote}` : ""}`;
     } catch {
-      $("timing").textContent = `Copy the address bar: it holds the state.${linkNote ? ` ${linkNote}` : ""}`;
+      $("timing").textContent = `Copy the address bar: it holds the state.${behind}${linkNote ? ` ${linkNote}` : ""}`;
     }
   });
 }
@@ -1677,6 +1718,13 @@ async function main() {
     $("example").value = value;
     await loadExample(value);
     if (saved) {
+      // The link's expectations and reader, not the example's starting ones: a read still under
+      // way (in the worker) must not replace them when it lands.
+      freshNext = false;
+      if (typeof saved.readAs === "string" && [...$("readAs").options].some((o) => o.value === saved.readAs)) {
+        $("readAs").value = saved.readAs;
+        readAsBy = saved.readAs === "auto" ? "page" : "user";
+      }
       restore(saved);
       run();
     }

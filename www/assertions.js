@@ -51,6 +51,27 @@ function parseArgs(text) {
 }
 
 /**
+ * One assertion line (comments and blank lines are not): `turn N:`, `not.`, the
+ * matcher and its arguments, parsed.
+ * @returns {{ turn: number|null, negated: boolean, name: string, args: unknown[], argsText: string }}
+ * @throws {Error} saying why the line is not (yet) an assertion: no matcher call, an
+ *   unknown matcher, arguments that are not JSON values or /regex/ literals.
+ */
+export function parseAssertion(text) {
+  const m = LINE.exec(text);
+  if (!m) throw new Error("not an assertion: write matcher(args), e.g. toHaveCalledTool(\"Bash\")");
+  const [, turn, negated, name, argsText] = m;
+  if (!NAMES.includes(name)) throw new Error(`unknown matcher ${name}: one of ${NAMES.join(", ")}`);
+  let args;
+  try {
+    args = parseArgs(argsText);
+  } catch (e) {
+    throw new Error(`arguments are not JSON values or /regex/ literals: ${e.message}`);
+  }
+  return { turn: turn === undefined ? null : Number(turn), negated: negated !== undefined, name, args, argsText };
+}
+
+/**
  * Runs each non-empty, non-comment line against `run`.
  * @returns {Array<{ line: number, text: string, pass: boolean|null, message: string, turn: number|null }>}
  *   `pass` is `null` when the line could not be run (its `message` says why); `written: false`
@@ -64,34 +85,23 @@ export function runAssertions(source, run) {
     if (text === "" || text.startsWith("#") || text.startsWith("//")) return;
     const r = { line: i + 1, text, pass: null, message: "", turn: null };
     results.push(r);
-    const m = LINE.exec(text);
-    if (!m) {
-      r.message = "not an assertion: write matcher(args), e.g. toHaveCalledTool(\"Bash\")";
+    let a;
+    try {
+      a = parseAssertion(text);
+    } catch (e) {
+      r.message = e.message;
       r.written = false;
       return;
     }
-    const [, turn, negated, name, args] = m;
-    if (!NAMES.includes(name)) {
-      r.message = `unknown matcher ${name}: one of ${NAMES.join(", ")}`;
-      r.written = false;
-      return;
-    }
+    const { negated, name, args: parsed } = a;
     let target = run;
-    if (turn !== undefined) {
-      r.turn = Number(turn);
+    if (a.turn !== null) {
+      r.turn = a.turn;
       target = run.turns.find((t) => t.turn === r.turn);
       if (!target) {
-        r.message = `there is no turn ${turn} (turns: ${run.turns.map((t) => t.turn).join(", ") || "none"})`;
+        r.message = `there is no turn ${a.turn} (turns: ${run.turns.map((t) => t.turn).join(", ") || "none"})`;
         return;
       }
-    }
-    let parsed;
-    try {
-      parsed = parseArgs(args);
-    } catch (e) {
-      r.message = `arguments are not JSON values or /regex/ literals: ${e.message}`;
-      r.written = false;
-      return;
     }
     try {
       const fn = negated ? pkg.not[name] : positive(name);

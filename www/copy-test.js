@@ -3,6 +3,8 @@
 // Pure functions (no DOM), so Node runs what they write in a real Vitest run
 // (tests/js/copy-as-test.test.mjs).
 
+import { parseAssertion } from "./assertions.js";
+
 const q = JSON.stringify;
 
 /** `/source/flags` for a line written as a regex literal, else the line as a JS string. */
@@ -11,7 +13,6 @@ function patternCode(line) {
   return m ? `new RegExp(${q(m[1])}, ${q(m[2])})` : q(line);
 }
 
-const LINE = /^(?:turn\s+(\d+)\s*:\s*)?(not\.)?([A-Za-z0-9]+)\s*\((.*)\)\s*;?$/;
 
 function header(kind, file, from, names, extra = "") {
   return [
@@ -41,6 +42,7 @@ function header(kind, file, from, names, extra = "") {
  * @param {boolean} [spec.caseSensitive] responses
  * @returns {string} the source of a Vitest test file
  * @throws {Error} for another kind, or a transcript line that is not an assertion
+ *   (assertions.js `parseAssertion`: the viewer does not run it either)
  */
 export function testSource(spec) {
   const { kind, file, from = "mcp-matchers" } = spec;
@@ -62,11 +64,15 @@ test(${title}, () => {
     spec.assertions.split("\n").forEach((raw) => {
       const text = raw.trim();
       if (text === "" || text.startsWith("#") || text.startsWith("//")) return;
-      const m = LINE.exec(text);
-      if (!m) throw new Error(`not an assertion: ${text}`);
-      const [, turn, negated, name, args] = m;
-      const target = turn === undefined ? "run" : `turn(${turn})`;
-      body.push(`  expect(${target}).${negated ? "not." : ""}${name}(${args});`);
+      // The viewer's own reading of the line: one it does not run is not written as a test.
+      let a;
+      try {
+        a = parseAssertion(text);
+      } catch (e) {
+        throw new Error(`${text} — ${e.message}`);
+      }
+      const target = a.turn === null ? "run" : `turn(${a.turn})`;
+      body.push(`  expect(${target}).${a.negated ? "not." : ""}${a.name}(${a.argsText});`);
     });
     return `${header(kind, file, from, ["normalizeTranscript", "transcriptMatchers"], "\nexpect.extend(transcriptMatchers);")}const run = normalizeTranscript(input);
 const turn = (n) => run.turns.find((t) => t.turn === n);
@@ -81,7 +87,7 @@ ${body.join("\n")}
     const lines = [];
     if (spec.texts?.length) lines.push(`  expect(validateText(response, ${q(spec.texts)}, ${options})).toMatchObject({ pass: true });`);
     if (spec.patterns?.length) lines.push(`  expect(validatePattern(response, [${spec.patterns.map(patternCode).join(", ")}], ${options})).toMatchObject({ pass: true });`);
-    return `${header(kind, file, from, ["validatePattern", "validateText"])}const response = JSON.parse(input);
+    return `${header(kind, file, from, ["validatePattern", "validateText"])}const response = JSON.parse(input.replace(/^\\uFEFF/, "")); // a byte order mark is not JSON
 
 test(${title}, () => {
 ${lines.join("\n")}

@@ -3,7 +3,9 @@
 // `outOfOrder`, `argumentMismatches`, each naming its `toolName`). One place
 // for the single-run view and the runs table.
 
-const names = (calls) => calls.slice(0, 5).map((c) => c.toolName).join(", ") + (calls.length > 5 ? ` and ${calls.length - 5} more` : "");
+// A name that would read as nothing (empty, not a string) is shown as JSON ("", null).
+const shown = (name) => (typeof name === "string" && name.trim() !== "" ? name : JSON.stringify(name) ?? String(name));
+const names = (calls) => calls.slice(0, 5).map((c) => shown(c.toolName)).join(", ") + (calls.length > 5 ? ` and ${calls.length - 5} more` : "");
 
 /**
  * @param {{ passed: boolean, missing: {toolName: string}[], extra: {toolName: string}[], outOfOrder: {toolName: string}[], argumentMismatches: {toolName: string}[] }} r

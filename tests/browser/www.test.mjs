@@ -1281,6 +1281,89 @@ test("the runs table fits a phone: it scrolls inside its section, the page does 
   await page.close();
 });
 
+// Found by a second trial (2026-12-03): links of edited examples, what a new input takes along.
+test("a link holds what is on screen; a new input takes nothing of the last one along", async () => {
+  // An example read in the worker (?worker=1), its assertions edited: the link opens with them, not the example's.
+  const pi = "tests/fixtures/transcripts/pi/untether_pi-mode-json_bash-write.jsonl";
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${server.url}/www/index.html?worker=1&example=${pi}`);
+  await page.waitForSelector("body[data-ready=true]", { timeout: 15000 });
+  await page.fill("#assertions", 'toHaveCalledTool("nope")');
+  await page.waitForFunction(() => document.querySelector("#verdict").textContent === "FAIL" && document.body.dataset.pending === "false");
+  await page.waitForFunction(() => location.hash.includes("nope") || location.hash.startsWith("#z:"));
+  await page.waitForTimeout(300);
+  const link = page.url();
+  for (const worker of [true, false]) {
+    const p = await browser.newPage();
+    p.on("pageerror", (e) => errors.push(e.message));
+    await p.goto(worker ? link : link.replace("worker=1&", ""));
+    await p.waitForSelector("body[data-ready=true]", { timeout: 15000 });
+    await p.waitForFunction(() => document.body.dataset.pending === "false" && document.querySelector("#verdict").textContent !== "");
+    assert.equal(await p.inputValue("#assertions"), 'toHaveCalledTool("nope")', `worker ${worker}`);
+    assert.equal(await p.textContent("#verdict"), "FAIL", `worker ${worker}`);
+    await p.close();
+  }
+  // A changed "Read as" on an example is in its link.
+  await page.selectOption("#example", "gemini.weather");
+  await page.waitForFunction(() => /^Detected gemini/.test(document.querySelector("#format").textContent));
+  await page.selectOption("#readAs", "transcript");
+  await page.waitForFunction(() => /read as a harness transcript only/.test(document.querySelector("#error").textContent));
+  await page.waitForTimeout(500);
+  const p2 = await browser.newPage();
+  await p2.goto(page.url());
+  await p2.waitForSelector("body[data-ready=true]", { timeout: 15000 });
+  assert.equal(await p2.inputValue("#readAs"), "transcript");
+  await p2.waitForFunction(() => /read as a harness transcript only/.test(document.querySelector("#error").textContent));
+  await p2.close();
+  await page.selectOption("#readAs", "auto");
+  await page.waitForFunction(() => /^Detected gemini/.test(document.querySelector("#format").textContent) && document.querySelector("#error").textContent === "");
+  // Copy link while the expectations have an error says the link holds the last ones judged.
+  await page.fill("#expected", "[{");
+  await page.waitForFunction(() => document.querySelector("#error").textContent !== "" && document.body.dataset.pending === "false");
+  for (let n = -1, m = 0; n !== m; ) {
+    // every evaluation settled first (a late one rewrites #timing after the click)
+    n = m;
+    await page.waitForTimeout(400);
+    m = Number(await page.getAttribute("body", "data-evaluations"));
+  }
+  assert.equal(await page.isVisible("#stale"), true);
+  // (A DOM click: after the link's pages above were opened and closed, Playwright's mouse
+  // input no longer reaches this page in headless Chromium.)
+  await page.evaluate(() => document.querySelector("#copy-link").click());
+  await page.waitForFunction(() => /It holds the last expectations that were judged/.test(document.querySelector("#timing").textContent));
+  // Options changed: the note that the expectations are the run's own (and pass) goes.
+  await page.fill("#trace", fixture("tests/fixtures/traces/openai-chat/messages.multi-turn-history.json"));
+  await page.waitForFunction(() => /^Detected openai-chat: 3 tool call/.test(document.querySelector("#format").textContent) && document.body.dataset.pending === "false");
+  assert.equal(await page.isVisible("#expect-origin"), true);
+  await page.check("#isNegativeTest");
+  assert.equal(await page.isVisible("#expect-origin"), false);
+  await page.uncheck("#isNegativeTest");
+  // A search on one input does not hide the rows of the next one.
+  await page.fill("#row-search", "zzzz");
+  await page.waitForFunction(() => document.querySelectorAll("#alignment tr[data-entry]").length === 0);
+  await page.setInputFiles("#file", `${root}/tests/fixtures/traces/anthropic/message.parallel-tool-use.json`);
+  await page.waitForFunction(() => /Detected anthropic: 4 tool call/.test(document.querySelector("#format").textContent) && document.body.dataset.pending === "false");
+  assert.equal(await page.inputValue("#row-search"), "");
+  assert.equal(await page.locator("#alignment tr[data-entry]").count(), 4);
+  // A batch's table closes when one input is loaded.
+  const asFile = (path) => ({ name: path.split("/").pop(), mimeType: "application/json", buffer: Buffer.from(fixture(path)) });
+  await page.setInputFiles("#file", [asFile("tests/fixtures/traces/anthropic/message.parallel-tool-use.json"), asFile("tests/fixtures/traces/gemini/response.function-call.json")]);
+  await page.waitForSelector("#runs-section:not([hidden])");
+  await page.setInputFiles("#file", `${root}/tests/fixtures/traces/gemini/response.function-call.json`);
+  await page.waitForFunction(() => /^response\.function-call\.json: Detected gemini/.test(document.querySelector("#format").textContent));
+  assert.equal(await page.isVisible("#runs-section"), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+  // A compressed link that does not decompress says so (not "Failed to fetch").
+  const p3 = await browser.newPage();
+  await p3.goto(`${server.url}/www/index.html#z:AAAA`);
+  await p3.waitForSelector("body[data-ready=true]", { timeout: 15000 });
+  assert.equal(await p3.textContent("#error"), "This link's state could not be read (cut short or changed?): its compressed state does not decompress. Nothing is loaded: drop a file, pick one, paste, or choose an example.");
+  await p3.close();
+});
+
 // Found by a new user's trial of the viewer (2026-12-03): each of these misled or blocked them.
 test("a new user's first steps: their own file, a paste after a transcript example, half-typed expectations, broken links", async () => {
   const { page, errors } = await open("anthropic.wrong-family-member");
