@@ -387,10 +387,17 @@ function setBusy(what) {
 }
 
 /** Reads the input when it changed, then judges it; `done()` once the verdict (or the error) is drawn. */
+/** What the loaded input must be for the input and "Read as" on screen (`loadedKey` when it is). */
+function inputKey() {
+  const text = getInput();
+  const readAs = $("readAs").value;
+  return typeof text === "string" ? `${readAs}\u0000${text}` : `${readAs}\u0000file ${text.id}`;
+}
+
 function evaluate(done) {
   const text = getInput();
   const readAs = $("readAs").value;
-  const key = typeof text === "string" ? `${readAs}\u0000${text}` : `${readAs}\u0000file ${text.id}`;
+  const key = inputKey();
   if (key === loadedKey) return judgeLoaded(done);
   const where = placeFor(text.length);
   const t0 = performance.now();
@@ -476,8 +483,9 @@ function judgeLoaded(done) {
     if (input !== loaded) return done();
     // Newer expectations wait to be judged: this verdict is already old (unless they are the
     // same, as when a select fires both "input" and "change": then it is the one wanted).
+    // (The input itself may have changed too: then this verdict is old whatever the expectations.)
     if (again) {
-      if (signature(specFor(input.kind)) !== sig) return done();
+      if (signature(specFor(input.kind)) !== sig || inputKey() !== loadedKey) return done();
       again = false;
     }
     if (!reply.ok) {
@@ -932,6 +940,17 @@ function snapshotsFor(dataset) {
   return bundled?.snapshots ?? {};
 }
 
+/**
+ * An expectation's message, with the reasons of its parts when it only counts them
+ * (`passesJudge` with several judges: "0/2 judges passed: … no judge function supplied").
+ */
+function expectationMessage(r) {
+  const parts = r.details?.judgeResults;
+  if (!Array.isArray(parts) || r.pass) return r.message;
+  const reasons = [...new Set(parts.filter((j) => !j.pass && j.message).map((j) => j.message))];
+  return reasons.length ? `${r.message}: ${reasons.join("; ")}` : r.message;
+}
+
 /** `evaluateExpectations` of case `c` on `response`, by the engine that read the dataset. */
 function judgeCase(c, response, dataset) {
   return new Promise((resolve, reject) => {
@@ -959,7 +978,7 @@ async function judgeAllCases() {
       const results = await judgeCase(c, JSON.parse(await readBundled(recording)), dataset);
       const entries = Object.entries(results);
       const failing = entries.filter(([, r]) => !r.pass);
-      rows.push({ ...row, verdict: entries.length > 0 && failing.length === 0 ? "PASS" : "FAIL", why: entries.length === 0 ? "no expectations" : failing.map(([name, r]) => `${name}: ${r.message}`).join("; ") });
+      rows.push({ ...row, verdict: entries.length > 0 && failing.length === 0 ? "PASS" : "FAIL", why: entries.length === 0 ? "no expectations" : failing.map(([name, r]) => `${name}: ${expectationMessage(r)}`).join("; ") });
     } catch (e) {
       rows.push({ ...row, verdict: "ERROR", why: describeError(e) });
     }
@@ -976,7 +995,9 @@ function evaluateDataset(input) {
   const { dataset } = input;
   const id = $("case").value;
   const c = dataset.cases.find((x) => x.id === id);
-  clearVerdict();
+  // The same case judged again (a pasted response being typed): its last verdict stays until the new one.
+  const same = lastVerdict?.kind === "dataset" && lastVerdict.dataset === dataset.name && lastVerdict.case === id;
+  if (!same) clearVerdict();
   if (!c) {
     setVerdict(false, "pick a case", "no case picked.");
     return;
@@ -986,10 +1007,12 @@ function evaluateDataset(input) {
   const pasted = $("case-response").value.trim();
   const runId = ++datasetRun;
   document.body.dataset.caseEvaluated = "";
-  setVerdict(false, "evaluating…");
-  $("why").textContent = "";
-  $("verdict").textContent = "…";
-  $("verdict").className = "verdict";
+  if (!same) {
+    setVerdict(false, "evaluating…");
+    $("why").textContent = "";
+    $("verdict").textContent = "…";
+    $("verdict").className = "verdict";
+  }
   (async () => {
     let response, from;
     if (pasted) {
@@ -1007,23 +1030,27 @@ function evaluateDataset(input) {
   })().then(
     ({ from, results }) => {
       if (runId !== datasetRun) return;
+      setStale(false);
+      $("error").textContent = "";
       const entries = Object.entries(results);
       const passed = entries.length > 0 && entries.every(([, r]) => r.pass);
       const failing = entries.filter(([, r]) => !r.pass);
-      const why = entries.length === 0 ? "the case has no expectations." : failing.map(([name, r]) => `${name}: ${r.message}`).join("; ");
+      const why = entries.length === 0 ? "the case has no expectations." : failing.map(([name, r]) => `${name}: ${expectationMessage(r)}`).join("; ");
       setVerdict(passed, `case ${c.id}: ${entries.filter(([, r]) => r.pass).length} of ${entries.length} expectation(s) pass · judged against ${from}`, why);
       if (entries.length === 0) $("counts").textContent += " · the case has no expectations";
       const list = $("expectation-results");
       list.replaceChildren();
       for (const [name, r] of entries) {
-        list.append(el("li", { class: r.pass ? "pass" : "fail", "data-expectation": name }, el("span", { class: "badge", text: r.pass ? "✓ pass" : "✗ fail" }), " ", el("code", { text: name }), el("div", { class: "message", text: r.message })));
+        list.append(el("li", { class: r.pass ? "pass" : "fail", "data-expectation": name }, el("span", { class: "badge", text: r.pass ? "✓ pass" : "✗ fail" }), " ", el("code", { text: name }), el("div", { class: "message", text: expectationMessage(r) })));
       }
       lastVerdict = { kind: "dataset", dataset: dataset.name, case: c.id, response: from, passed, expectations: results };
       document.body.dataset.caseEvaluated = c.id;
     },
     (e) => {
       if (runId !== datasetRun) return;
-      clearVerdict();
+      // A half-typed pasted response: the last verdict on this case stays, dimmed, as for other expectations.
+      if (lastVerdict?.kind === "dataset" && lastVerdict.dataset === dataset.name && lastVerdict.case === c.id) setStale(true);
+      else clearVerdict();
       $("error").textContent = describeError(e);
       document.body.dataset.caseEvaluated = c.id;
     },
@@ -1167,6 +1194,7 @@ function run() {
   busy = true;
   again = false;
   document.body.dataset.pending = "true";
+  const started = performance.now();
   evaluate(() => {
     busy = false;
     setBusy("");
@@ -1174,7 +1202,8 @@ function run() {
     // Counted once settled (an evaluation overtaken by a newer change is not).
     const n = Number(document.body.dataset.evaluations ?? 0) + 1;
     document.body.dataset.evaluations = String(n);
-    $("timing").textContent = `Read in ${timing.load.toFixed(1)} ms, judged in ${timing.judge.toFixed(1)} ms${loadedWhere === "worker" ? " (in the worker)" : ""}.`;
+    // (A message of the user's last action, shown meanwhile, stays: a click's blur starts an evaluation.)
+    if (noticeAt < started) $("timing").textContent = `Read in ${timing.load.toFixed(1)} ms, judged in ${timing.judge.toFixed(1)} ms${loadedWhere === "worker" ? " (in the worker)" : ""}.`;
     if (timer === null) document.body.dataset.pending = "false";
     for (const f of idle.splice(0)) f();
   });
@@ -1499,7 +1528,14 @@ function nextProblem() {
   x.tabIndex = -1;
   x.scrollIntoView({ block: "center" });
   x.focus();
-  $("timing").textContent = `Problem ${problemAt + 1} of ${all.length}.`;
+  notice(`Problem ${problemAt + 1} of ${all.length}.`);
+}
+
+let noticeAt = -1; // when the last message of a user's action (copy, next problem) was shown
+/** Shows what a user's action did where the timing goes; an evaluation ending later leaves it. */
+function notice(text) {
+  noticeAt = performance.now();
+  $("timing").textContent = text;
 }
 
 /**
@@ -1649,7 +1685,7 @@ function wire() {
     try {
       text = testSource({ kind, file, expected: kind === "trace" ? parseField(getExpected(), "the expected calls", "a JSON array of calls; [] expects none") : undefined, options: changed, assertions: $("assertions").value, texts: lines("texts"), patterns: lines("patterns"), caseSensitive: $("caseSensitive").checked });
     } catch (e) {
-      $("timing").textContent = `Copy as test: ${e.message}`;
+      notice(`Copy as test: ${e.message}`);
       return;
     }
     $("test-source").textContent = text;
@@ -1658,9 +1694,9 @@ function wire() {
     $("test-box").open = true;
     try {
       await toClipboard(text);
-      $("timing").textContent = `Test copied: save it next to ${file}.`;
+      notice(`Test copied: save it next to ${file}.`);
     } catch {
-      $("timing").textContent = `The test is shown below: save it next to ${file}.`;
+      notice(`The test is shown below: save it next to ${file}.`);
     }
   });
   $("copy-link").addEventListener("click", async () => {
@@ -1668,9 +1704,9 @@ function wire() {
     const behind = !$("stale").hidden ? " It holds the last expectations that were judged: the ones on screen have an error (above)." : "";
     try {
       await toClipboard(location.href);
-      $("timing").textContent = `Link copied.${behind}${linkNote ? ` ${linkNote}` : ""}`;
+      notice(`Link copied.${behind}${linkNote ? ` ${linkNote}` : ""}`);
     } catch {
-      $("timing").textContent = `Copy the address bar: it holds the state.${behind}${linkNote ? ` ${linkNote}` : ""}`;
+      notice(`Copy the address bar: it holds the state.${behind}${linkNote ? ` ${linkNote}` : ""}`);
     }
   });
 }

@@ -451,6 +451,13 @@ test("an eval dataset: its cases listed, a passing and a failing case evaluated 
   await page.fill("#case-response", JSON.stringify({ content: [{ type: "text", text: "Echo: hello FROM the paste" }] }));
   await page.waitForFunction(() => document.querySelector("#verdict").textContent === "PASS");
   assert.equal(await counts(page), "case echo-contains-case: 1 of 1 expectation(s) pass · judged against the pasted response");
+  // Half typed, the pasted response keeps the last verdict (dimmed) with the error above it.
+  await page.fill("#case-response", '{"content": [');
+  await page.waitForFunction(() => /the pasted response is not JSON/.test(document.querySelector("#error").textContent));
+  assert.equal(await page.textContent("#verdict"), "PASS");
+  assert.match(await page.getAttribute("#verdict-section", "class"), /\bstale\b/);
+  await page.fill("#case-response", JSON.stringify({ content: [{ type: "text", text: "Echo: hello FROM the paste" }] }));
+  await page.waitForFunction(() => document.querySelector("#error").textContent === "" && !document.querySelector("#verdict-section").classList.contains("stale"));
   await page.screenshot({ path: `${out}/www-dataset.png`, fullPage: true });
   // The link keeps the picked case and the pasted response.
   const again = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -1329,12 +1336,14 @@ test("a link holds what is on screen; a new input takes nothing of the last one 
     m = Number(await page.getAttribute("body", "data-evaluations"));
   }
   assert.equal(await page.isVisible("#stale"), true);
-  // (A DOM click: after the link's pages above were opened and closed, Playwright's mouse
-  // input no longer reaches this page in headless Chromium.)
-  await page.evaluate(() => document.querySelector("#copy-link").click());
+  // (A real click: it blurs the expected calls, whose `change` starts an evaluation that ends
+  // after the click; the link's message must stay.)
+  await page.click("#copy-link");
   await page.waitForFunction(() => /It holds the last expectations that were judged/.test(document.querySelector("#timing").textContent));
   // Options changed: the note that the expectations are the run's own (and pass) goes.
   await page.fill("#trace", fixture("tests/fixtures/traces/openai-chat/messages.multi-turn-history.json"));
+  // (Filled while the blur of the expected calls starts a judgement of the old input: the new
+  // input must still be read, not dropped as "the same expectations".)
   await page.waitForFunction(() => /^Detected openai-chat: 3 tool call/.test(document.querySelector("#format").textContent) && document.body.dataset.pending === "false");
   assert.equal(await page.isVisible("#expect-origin"), true);
   await page.check("#isNegativeTest");
@@ -1486,6 +1495,8 @@ test("an eval dataset: all its cases judged at once against their recordings, ne
     const needsNode = Object.keys(c.expect).some((k) => k === "passesJudge" || k === "schema" || k === "predicate");
     if (!needsNode) assert.equal(row.verdict, c.metadata.expectPass ? "PASS" : "FAIL", `${c.id}: ${row.why}`);
   }
+  // Several judges and no judge model in the page: the row says why each failed, not only how many.
+  assert.equal(rows.find((r) => r.name.endsWith("debug-message-judge")).why, "judge: 0/2 judges passed: Judge evaluation error: no judge function supplied");
   assert.deepEqual(errors, []);
   await page.close();
 });
