@@ -113,7 +113,6 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-
 const CALL_TEXT_LIMIT = 2000; // characters of a call shown in a row (the diff shows the differing part in full)
 const cut = (s) => (s.length > CALL_TEXT_LIMIT ? `${s.slice(0, CALL_TEXT_LIMIT)}… (${s.length} characters)` : s);
 const compact = (call) =>
@@ -386,7 +385,6 @@ function setBusy(what) {
   if (what) $("timing").textContent = what;
 }
 
-/** Reads the input when it changed, then judges it; `done()` once the verdict (or the error) is drawn. */
 /** What the loaded input must be for the input and "Read as" on screen (`loadedKey` when it is). */
 function inputKey() {
   const text = getInput();
@@ -394,6 +392,7 @@ function inputKey() {
   return typeof text === "string" ? `${readAs}\u0000${text}` : `${readAs}\u0000file ${text.id}`;
 }
 
+/** Reads the input when it changed, then judges it; `done()` once the verdict (or the error) is drawn. */
 function evaluate(done) {
   const text = getInput();
   const readAs = $("readAs").value;
@@ -1049,7 +1048,7 @@ function evaluateDataset(input) {
     (e) => {
       if (runId !== datasetRun) return;
       // A half-typed pasted response: the last verdict on this case stays, dimmed, as for other expectations.
-      if (lastVerdict?.kind === "dataset" && lastVerdict.dataset === dataset.name && lastVerdict.case === c.id) setStale(true);
+      if (same) setStale(true);
       else clearVerdict();
       $("error").textContent = describeError(e);
       document.body.dataset.caseEvaluated = c.id;
@@ -1154,6 +1153,13 @@ async function stateFromHash() {
     // A link cut short or changed: said, never replaced by another input's verdict.
     return { broken: e.message };
   }
+}
+
+/** A link's "Read as" (one of the choices, else "detect"): chosen by the user unless it is "detect". */
+function restoreReadAs(saved) {
+  const readAs = [...$("readAs").options].some((o) => o.value === saved.readAs) ? saved.readAs : "auto";
+  $("readAs").value = readAs;
+  readAsBy = readAs === "auto" ? "page" : "user";
 }
 
 function restore(saved) {
@@ -1557,11 +1563,14 @@ function wire() {
     source = { example: "" };
     formatPrefix = "";
     $("example").value = "";
-    if (replaced(expectationsFor, getInput())) closeRuns();
-    // A paste over an example's input is read as what it is, not as the example's kind.
-    if (readAsBy === "example" && replaced(expectationsFor, getInput())) {
-      $("readAs").value = "auto";
-      readAsBy = "page";
+    // A paste over the input (not an edit of it) closes an earlier batch's table, and over an
+    // example's input it is read as what it is, not as the example's kind.
+    if (replaced(expectationsFor, getInput())) {
+      closeRuns();
+      if (readAsBy === "example") {
+        $("readAs").value = "auto";
+        readAsBy = "page";
+      }
     }
     schedule(true);
   };
@@ -1734,8 +1743,7 @@ async function main() {
       : `There is no bundled example “${wanted}”. Nothing is loaded: choose one from the list, or drop, pick or paste your own input.`;
   } else if (saved && !saved.example && typeof saved.input === "string") {
     $("example").value = "";
-    $("readAs").value = saved.readAs ?? "auto";
-    readAsBy = (saved.readAs ?? "auto") === "auto" ? "page" : "user";
+    restoreReadAs(saved);
     setInput(saved.input);
     restore(saved);
     expectationsFor = saved.input;
@@ -1744,8 +1752,7 @@ async function main() {
   } else if (saved && !saved.example && saved.inputOmitted) {
     // A link made for an input too big to keep in it: its expectations, and no other input's verdict.
     $("example").value = "";
-    $("readAs").value = saved.readAs ?? "auto";
-    readAsBy = (saved.readAs ?? "auto") === "auto" ? "page" : "user";
+    restoreReadAs(saved);
     restore(saved);
     $("keep-expectations").checked = true;
     $("error").textContent = `This link was made for an input of ${saved.inputOmitted.characters} characters, too big to keep in a link: load that file to see its verdict (its expectations are kept).`;
@@ -1757,10 +1764,7 @@ async function main() {
       // The link's expectations and reader, not the example's starting ones: a read still under
       // way (in the worker) must not replace them when it lands.
       freshNext = false;
-      if (typeof saved.readAs === "string" && [...$("readAs").options].some((o) => o.value === saved.readAs)) {
-        $("readAs").value = saved.readAs;
-        readAsBy = saved.readAs === "auto" ? "page" : "user";
-      }
+      if (typeof saved.readAs === "string") restoreReadAs(saved);
       restore(saved);
       run();
     }
