@@ -52,7 +52,9 @@ const all = Buffer.concat(files.map((f) => read(join(PKG, f))));
 row(`mcp-matchers/matchers as published (${files.length} files, the module as base64)`, all.length, gz(all), null);
 const page = read(join(ROOT, "www", "dist", "index.html"));
 row("www/dist/index.html (the self-contained viewer)", page.length, gz(page), null);
-const pageTarget = 1500; // KB, the page as a user saves it (raw)
+// 1,500 KB: the issue lists it under "Targets (gzip -9)"; a page opened from
+// file:// is read as it lies on disk, so both are printed.
+const pageTarget = 1500;
 
 const fmt = (n) => n.toLocaleString("en-US").padStart(11);
 console.log(`sizes (bytes; targets in KB of gzip -9 unless said), ${new Date().toISOString().slice(0, 10)}`);
@@ -60,7 +62,9 @@ console.log(`${"file".padEnd(76)}${"raw".padStart(11)}${"gzip -9".padStart(11)} 
 for (const { what, raw, gzip, target } of rows) {
   let mark = "-";
   if (target !== null) mark = `<= ${target} KB gzip: ${gzip <= target * KB ? "met" : "MISSED"}`;
-  else if (what.startsWith("www/")) mark = `<= ${pageTarget} KB: ${raw <= pageTarget * KB ? "met" : "MISSED"}`;
+  else if (what.startsWith("www/")) {
+    mark = `<= ${pageTarget} KB gzip: ${gzip <= pageTarget * KB ? "met" : "MISSED"}; on disk: ${raw <= pageTarget * KB ? "met" : "MISSED"}`;
+  }
   console.log(`${what.padEnd(76)}${fmt(raw)}${fmt(gzip)}  ${mark}`);
 }
-console.log(`(a page of ${statSync(join(ROOT, "www", "dist", "index.html")).size.toLocaleString("en-US")} bytes on disk; the issue's page target is its size, not its gzip)`);
+console.log(`(a page of ${statSync(join(ROOT, "www", "dist", "index.html")).size.toLocaleString("en-US")} bytes on disk; its wasm modules and examples are stored deflated, scripts/build-www.mjs)`);

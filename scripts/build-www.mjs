@@ -2,12 +2,16 @@
 // blocks ES module imports): esbuild bundles www/app.js with the package (pkg/,
 // the wasm inlined) into one classic script, and the bundled example files are
 // embedded as globalThis.__MCP_MATCHERS_WWW_FILES__ (www/examples.js reads them).
+// Both are stored compressed (raw DEFLATE, level 9, as base64): each wasm module
+// is inflated when it starts (fflate's inflateSync: the glue compiles
+// synchronously), each example file when it is opened (DecompressionStream).
 //   node scripts/build-www.mjs [out-dir]    (default www/dist; needs pkg/ built)
 // Writes OUT/index.html (page, style and script in one file).
 //   node scripts/build-www.mjs --update-list
 // Rewrites the bundled example list in www/examples.js from the folders.
 import { build } from "esbuild";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { deflateRawSync } from "node:zlib";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -19,9 +23,9 @@ export async function buildWww(outDir = join(root, "www/dist")) {
   const files = {};
   for (const name of BUNDLED.expectations) {
     const path = `examples/expectations/${name}.json`;
-    files[path] = readFileSync(join(root, path), "utf8");
+    files[path] = deflated(readFileSync(join(root, path)));
   }
-  for (const path of [...BUNDLED.trace, ...BUNDLED.transcript, ...BUNDLED.response]) files[path] = readFileSync(join(root, path), "utf8");
+  for (const path of [...BUNDLED.trace, ...BUNDLED.transcript, ...BUNDLED.response]) files[path] = deflated(readFileSync(join(root, path)));
   const result = await build({
     entryPoints: [join(root, "www/app.js")],
     bundle: true,
@@ -37,6 +41,7 @@ export async function buildWww(outDir = join(root, "www/dist")) {
     // The JSON Schema module (1.5 MB) stays out: the page has no schema
     // registry, so evaluateExpectations never loads it here.
     external: ["./schema.js"],
+    plugins: [deflatedWasm],
   });
   const script = result.outputFiles[0].text.replace(/<\/(script)/gi, "<\\/$1");
   const css = readFileSync(join(root, "www/style.css"), "utf8");
@@ -50,10 +55,44 @@ export async function buildWww(outDir = join(root, "www/dist")) {
   return out;
 }
 
-/** Every file under `dir` (a path from the repository root) except `*.md`, sorted. */
+/** `bytes` as raw DEFLATE (level 9) in base64. */
+function deflated(bytes) {
+  return deflateRawSync(bytes, { level: 9 }).toString("base64");
+}
+
+// pkg/wasm/<family>_bytes.js (the module's bytes as base64) replaced by the
+// same bytes deflated, inflated on each call: the page carries a third of the
+// bytes (the five modules: 3.8 MB of base64 before, 1.5 MB after).
+const deflatedWasm = {
+  name: "deflated-wasm",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]wasm[\\/][a-z_]+_bytes\.js$/ }, (args) => {
+      const wasm = args.path.replace(/_bytes\.js$/, "_bg.wasm");
+      return {
+        resolveDir: join(root, "www"),
+        contents: `import { inflateSync } from "fflate";
+const Z = ${JSON.stringify(deflated(readFileSync(wasm)))};
+/** The module's bytes (a fresh Uint8Array on each call), inflated from the page. */
+export function wasmBytes() {
+  const s = atob(Z);
+  const z = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) z[i] = s.charCodeAt(i);
+  return inflateSync(z);
+}
+`,
+      };
+    });
+  },
+};
+
+// A fixture larger than this is left out of the page's examples (it can still be
+// opened as a file): the 2.4 MB pi session alone would be a quarter of the page.
+const MAX_EXAMPLE_BYTES = 1_000_000;
+
+/** Every file under `dir` (a path from the repository root) except `*.md` and files over MAX_EXAMPLE_BYTES, sorted. */
 export function filesUnder(dir) {
   return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile() && !d.name.endsWith(".md"))
+    .filter((d) => d.isFile() && !d.name.endsWith(".md") && statSync(join(d.parentPath ?? d.path, d.name)).size <= MAX_EXAMPLE_BYTES)
     .map((d) => `${join(d.parentPath ?? d.path, d.name).slice(root.length + 1)}`)
     .sort();
 }

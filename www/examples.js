@@ -110,7 +110,6 @@ export const BUNDLED = {
     "tests/fixtures/transcripts/gemini-cli/agentcmd_gemini-session-msg_tool-run_shell_command.json",
     "tests/fixtures/transcripts/opencode/untether_opencode-run-json_bash.jsonl",
     "tests/fixtures/transcripts/opencode/untether_opencode-run-json_error.jsonl",
-    "tests/fixtures/transcripts/pi/pi-mono_session-file_before-compaction.jsonl",
     "tests/fixtures/transcripts/pi/untether_pi-mode-json_bash-write.jsonl",
     "tests/fixtures/transcripts/pi/untether_pi-mode-json_print_events.jsonl",
   ],
@@ -176,7 +175,10 @@ export async function readBundled(path) {
   const embedded = globalThis.__MCP_MATCHERS_WWW_FILES__;
   if (embedded) {
     if (!(path in embedded)) throw new Error(`${path} is not embedded in this build`);
-    return embedded[path];
+    // Raw DEFLATE in base64 (scripts/build-www.mjs), inflated on each open.
+    const z = Uint8Array.from(atob(embedded[path]), (c) => c.charCodeAt(0));
+    const stream = new Blob([z]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return new Response(stream).text();
   }
   const response = await fetch(`../${path}`);
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
