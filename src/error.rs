@@ -71,27 +71,6 @@ impl MatcherError {
     pub(crate) fn invalid_option(path: impl Into<String>, message: impl Into<String>) -> Self {
         Self::new(ErrorCode::InvalidOption, path, message)
     }
-
-    /// A `serde_json` error for the JSON text read at `path`, classified once
-    /// for every reader: `UNSUPPORTED_VALUE` for nesting deeper than 128
-    /// levels (serde_json's recursion limit) or a lone UTF-16 surrogate
-    /// escape (`"\ud800"`: text `JSON.stringify` writes but UTF-8 cannot
-    /// carry), with a message saying so; `INVALID_JSON` with serde_json's
-    /// message otherwise. serde_json names its error kinds only in the text.
-    pub(crate) fn from_json_error(e: &serde_json::Error, path: &str) -> Self {
-        let msg = e.to_string();
-        if msg.contains("recursion limit") {
-            Self::new(ErrorCode::UnsupportedValue, path, "value nested deeper than 128 levels")
-        } else if msg.contains("surrogate") || msg.contains("hex escape") {
-            Self::new(
-                ErrorCode::UnsupportedValue,
-                path,
-                "a string holds a lone UTF-16 surrogate, which UTF-8 JSON cannot carry",
-            )
-        } else {
-            Self::new(ErrorCode::InvalidJson, path, msg)
-        }
-    }
 }
 
 impl fmt::Display for MatcherError {

@@ -63,8 +63,10 @@ test("an import compiles no family's module until one of its exports is called, 
   const families = ["tool_calls", "traces", "transcripts", "responses"];
   assert.deepEqual(compiledBy("index.js", Object.entries(USE).filter(([k]) => k !== "schema").map(([, u]) => u).join("\n")), sorted(...families));
   // Each family stays near the old single module (1,010,206 bytes); the responses module passed it with
-  // the rest of the reference's evals API (issue 11 item 4: compareEvalRuns, runEvalCase, the dataset issues).
-  for (const m of families) assert.ok(size(m) < 1_050_000, `${m}: ${size(m)} bytes`);
+  // the rest of the reference's evals API (issue 11 item 4: compareEvalRuns, runEvalCase, the dataset issues),
+  // and by 5 KB when the value model got its own JSON reader (src/value/parse.rs: the tool-call module lost
+  // serde_json's deserializer, 75 KB; the modules whose typed readers keep it now also carry core's f64 reader).
+  for (const m of families) assert.ok(size(m) < 1_060_000, `${m}: ${size(m)} bytes`);
 });
 
 // Issue 13 item 1: one export per JS function, named as it, no dispatch on a
