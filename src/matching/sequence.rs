@@ -4,6 +4,7 @@
 //! and precision / recall / F1 (mcp-server-tester's tool-call metrics,
 //! trajectory F1).
 
+use crate::value::eq::{text_eq, TextKey};
 use rustc_hash::FxHashMap;
 
 /// What the in-order scan does after an expected item finds no position.
@@ -118,15 +119,40 @@ pub(crate) fn f1(precision: f64, recall: f64) -> f64 {
     }
 }
 
-/// The size of the multiset intersection of two lists (each item of `b`
-/// pairs with at most one equal item of `a`). Linear: `a` is counted in a map.
-pub(crate) fn overlap<'a>(a: impl IntoIterator<Item = &'a str>, b: impl IntoIterator<Item = &'a str>) -> usize {
-    let mut pool: FxHashMap<&str, usize> = FxHashMap::default();
-    for x in a {
-        *pool.entry(x).or_default() += 1;
+/// The size of the multiset intersection of two lists (each item of one
+/// pairs with at most one equal item of the other). Linear in the longer
+/// list: the shorter is counted, in a map, or (16 items or fewer, as an
+/// expected trajectory is) in a list scanned per item, which costs less than
+/// hashing every item of the longer one; the scan stops once the shorter
+/// list is used up.
+pub(crate) fn overlap(a: &[&str], b: &[&str]) -> usize {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if short.len() <= 16 {
+        let mut left: Vec<(&str, usize)> = Vec::with_capacity(short.len());
+        for &x in short {
+            match left.iter_mut().find(|(y, _)| text_eq(y, x)) {
+                Some((_, k)) => *k += 1,
+                None => left.push((x, 1)),
+            }
+        }
+        let mut matched = 0;
+        for &y in long {
+            if matched == short.len() {
+                break;
+            }
+            if let Some((_, k)) = left.iter_mut().find(|(x, k)| *k > 0 && text_eq(x, y)) {
+                *k -= 1;
+                matched += 1;
+            }
+        }
+        return matched;
     }
-    b.into_iter()
-        .filter(|y| match pool.get_mut(y) {
+    let mut pool: FxHashMap<TextKey<'_>, usize> = FxHashMap::default();
+    for &x in short {
+        *pool.entry(TextKey(x)).or_default() += 1;
+    }
+    long.iter()
+        .filter(|y| match pool.get_mut(&TextKey(y)) {
             Some(k) if *k > 0 => {
                 *k -= 1;
                 true

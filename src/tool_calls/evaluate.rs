@@ -159,7 +159,9 @@ impl<'x> Run<'x> {
             }
             let name = &self.expected[i].name;
             let hit = match self.opts.tool_call_order {
-                ToolCallOrder::Strict => (i < m && !self.used[i] && self.index.actual[i].name == *name).then_some(i),
+                ToolCallOrder::Strict => {
+                    (i < m && !self.used[i] && crate::value::eq::text_eq(self.index.actual[i].name, name)).then_some(i)
+                }
                 order => self.index.name_id(name).and_then(|id| {
                     let list = self.index.named(id);
                     let start = if order == ToolCallOrder::Superset {

@@ -10,6 +10,7 @@ use super::options::ArgumentMatching;
 use super::Call;
 use crate::matching::{Matcher, Node, Policy};
 use crate::value::eq::json_hash;
+use crate::value::eq::{text_eq, TextKey};
 use crate::value::Val;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::Hasher;
@@ -75,7 +76,7 @@ impl<'e> Expected<'e> {
 
     /// `callsCompatible(expected, actual, argumentMatching)`.
     pub(super) fn accepts(&self, actual: &Call<'_>) -> bool {
-        self.call.name == actual.name && self.matcher.accepts(Some(actual.args))
+        text_eq(self.call.name, actual.name) && self.matcher.accepts(Some(actual.args))
     }
 
     /// The compiled arguments matcher (for explanations).
@@ -149,7 +150,7 @@ const NONE: &[u32] = &[];
 /// first use.
 pub(super) struct Index<'a> {
     pub(super) actual: &'a [Call<'a>],
-    names: FxHashMap<&'a str, u32>,
+    names: FxHashMap<TextKey<'a>, u32>,
     name_of: Vec<u32>,
     /// Actual indices grouped by name id: group `g` is `by_name[start[g]..start[g + 1]]`.
     by_name: Vec<u32>,
@@ -160,12 +161,12 @@ pub(super) struct Index<'a> {
 
 impl<'a> Index<'a> {
     pub(super) fn new(actual: &'a [Call<'a>]) -> Self {
-        let mut names: FxHashMap<&str, u32> = FxHashMap::default();
+        let mut names: FxHashMap<TextKey<'_>, u32> = FxHashMap::default();
         let mut name_of = Vec::with_capacity(actual.len());
         let mut count: Vec<u32> = Vec::new();
         for call in actual {
             let next = names.len() as u32;
-            let id = *names.entry(call.name).or_insert(next);
+            let id = *names.entry(TextKey(call.name)).or_insert(next);
             if id as usize == count.len() {
                 count.push(0);
             }
@@ -202,7 +203,7 @@ impl<'a> Index<'a> {
     }
 
     pub(super) fn name_id(&self, name: &str) -> Option<u32> {
-        self.names.get(name).copied()
+        self.names.get(&TextKey(name)).copied()
     }
 
     /// Ascending indices of the actual calls with name id `id`.
@@ -264,12 +265,12 @@ pub(super) struct Classes {
 
 impl Classes {
     pub(super) fn new(patterns: &[Expected<'_>]) -> Self {
-        let mut first: FxHashMap<(&str, u64), u32> = FxHashMap::default();
+        let mut first: FxHashMap<(TextKey<'_>, u64), u32> = FxHashMap::default();
         let mut rep: Vec<usize> = Vec::new();
         let mut of = Vec::with_capacity(patterns.len());
         for (i, p) in patterns.iter().enumerate() {
             let next = rep.len() as u32;
-            let class = *first.entry((p.call.name, p.args_hash)).or_insert(next);
+            let class = *first.entry((TextKey(p.call.name), p.args_hash)).or_insert(next);
             let same = class != next
                 && crate::value::eq::json_eq(Some(patterns[rep[class as usize]].call.args), Some(p.call.args));
             if same {

@@ -17,6 +17,7 @@ use super::paths::split_mcp;
 use super::query::{InputMatch, TextOrRegex};
 use crate::js::number::to_string as js_num;
 use crate::matching::sequence::{f1, first_from, in_order, overlap, ratio, Miss};
+use crate::value::eq::{bytes_eq, text_eq, TextKey};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
@@ -196,11 +197,19 @@ impl From<HarnessCapabilityError> for crate::error::MatcherError {
 pub(crate) fn got_list<S: AsRef<str>>(items: &[S]) -> String {
     // Each distinct item once, in first-seen order (a set, so that a run of
     // many distinct items costs linear time); the first 20 are listed.
-    let mut distinct: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
+    // An item equal to the one before it is skipped before hashing: runs
+    // repeat themselves (the same file edited, the same command run, turn
+    // after turn), and a comparison costs less than a hash and a probe.
+    let mut distinct: rustc_hash::FxHashSet<TextKey<'_>> = rustc_hash::FxHashSet::default();
     let mut parts: Vec<String> = Vec::new();
+    let mut last: Option<&str> = None;
     for i in items {
         let i = i.as_ref();
-        if distinct.insert(i) && parts.len() < 20 {
+        if last.is_some_and(|l| text_eq(l, i)) {
+            continue;
+        }
+        last = Some(i);
+        if distinct.insert(TextKey(i)) && parts.len() < 20 {
             parts.push(quote(i));
         }
     }
@@ -344,7 +353,14 @@ fn path_test(p: &TextOrRegex) -> impl Fn(&str) -> bool + '_ {
         _ => None,
     };
     move |path: &str| match &want {
-        Some((want, tail)) => path == want.as_str() || path.ends_with(tail.as_str()),
+        Some((want, tail)) => {
+            text_eq(path, want)
+                || path
+                    .len()
+                    .checked_sub(tail.len())
+                    .and_then(|at| path.as_bytes().get(at..))
+                    .is_some_and(|end| bytes_eq(end, tail.as_bytes()))
+        }
         None => p.matches_sub(path),
     }
 }
@@ -550,7 +566,8 @@ pub fn trajectory_f1(s: &Subject<'_>, expected: &[String], threshold: f64) -> Tr
         last_id = id;
         actual.push(name(e));
     }
-    let matched = overlap(actual.iter().copied(), expected.iter().map(String::as_str));
+    let wanted: Vec<&str> = expected.iter().map(String::as_str).collect();
+    let matched = overlap(&actual, &wanted);
     let (precision, recall) = if actual.is_empty() && expected.is_empty() {
         (1.0, 1.0)
     } else {

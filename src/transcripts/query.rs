@@ -65,7 +65,7 @@ impl TextOrRegex {
     /// Text: equal. Regex: matches somewhere.
     pub fn matches_exact(&self, s: &str) -> bool {
         match self {
-            TextOrRegex::Text(t) => t == s,
+            TextOrRegex::Text(t) => crate::value::eq::text_eq(t, s),
             TextOrRegex::Regex { re, .. } => re.is_match(s),
         }
     }

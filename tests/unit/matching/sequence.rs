@@ -45,5 +45,36 @@ fn ratios_and_overlap() {
     assert_eq!(ratio(0, 0, 1.0), 1.0);
     assert_eq!(f1(0.0, 0.0), 0.0);
     assert_eq!(f1(1.0, 0.5), 2.0 / 3.0);
-    assert_eq!(overlap(["a", "a", "b"], ["a", "b", "b", "a", "a"]), 3);
+    assert_eq!(overlap(&["a", "a", "b"], &["a", "b", "b", "a", "a"]), 3);
+}
+
+/// The multiset intersection by its definition: the sum over distinct items
+/// of the smaller of the two counts.
+fn overlap_by_definition(a: &[&str], b: &[&str]) -> usize {
+    let mut distinct: Vec<&str> = a.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    distinct
+        .iter()
+        .map(|x| {
+            a.iter()
+                .filter(|y| *y == x)
+                .count()
+                .min(b.iter().filter(|y| *y == x).count())
+        })
+        .sum()
+}
+
+proptest::proptest! {
+    /// Both ways of counting (a scanned list for a short side, a map for a
+    /// long one) and either order of the arguments give the definition's count.
+    #[test]
+    fn overlap_is_the_multiset_intersection(
+        a in proptest::collection::vec(proptest::sample::select(vec!["a", "b", "c", "d", "ab"]), 0..40),
+        b in proptest::collection::vec(proptest::sample::select(vec!["a", "b", "c", "e", ""]), 0..40),
+    ) {
+        let want = overlap_by_definition(&a, &b);
+        proptest::prop_assert_eq!(overlap(&a, &b), want);
+        proptest::prop_assert_eq!(overlap(&b, &a), want);
+    }
 }

@@ -71,3 +71,21 @@ fn json_eq_ignores_key_order_and_number_form() {
     let (p, q) = (parse("[1,2]", false, "").unwrap(), parse("[2,1]", false, "").unwrap());
     assert!(!json_eq(Some(&p), Some(&q)));
 }
+
+proptest::proptest! {
+    /// `bytes_eq` is `==`: equal strings of every length around the word
+    /// size, and strings that differ in one byte anywhere.
+    #[test]
+    fn bytes_eq_is_equality(a in proptest::collection::vec(proptest::num::u8::ANY, 0..40), at in 0usize..40, by in 1u8..=255) {
+        proptest::prop_assert!(bytes_eq(&a, &a.clone()));
+        let mut b = a.clone();
+        if let Some(x) = b.get_mut(at) {
+            *x = x.wrapping_add(by);
+        }
+        proptest::prop_assert_eq!(bytes_eq(&a, &b), a == b);
+        proptest::prop_assert!(!bytes_eq(&a, &a[..a.len().saturating_sub(1)]) || a.is_empty());
+        let key = |s: &'static str| TextKey(s);
+        proptest::prop_assert_eq!(key("tool_name_long"), key("tool_name_long"));
+        proptest::prop_assert_ne!(key("tool_name_long"), key("tool_name_lonh"));
+    }
+}
