@@ -80,6 +80,11 @@ const TABLE = [
   ["\\01", "", ["\u0001"]], ["\\c", "", ["\\c"]], ["\\cJ", "", ["\n"]], ["[\\c1]", "", ["\u0011"]], ["[\\c]", "", ["\\", "c"]],
   ["\\k<a>", "", ["k<a>"]], ["\\uD83D\\uDE00", "", ["😀"]], ["\\uD83D\\uDE00", "u", ["😀"]], ["[^\\uD800]", "", ["x"]],
   ["\\uD800", "", ["x"]], ["(?<y>\\d{4})-(?:\\d\\d)", "", ["2026-11"]], ["mcp__\\w+__\\w+", "", ["mcp__stamp__house_stamp"]],
+  // One literal with ^ and/or $ (answered as startsWith / endsWith / equality): escaped dollars, empty literals, flags.
+  ["\\.rs$", "", ["main.rs", "main.rs\n", ".rs", "rs", "a.rsx", ""]], ["^src\\/", "", ["src/a", "/src/a", "src"]],
+  ["^abc$", "", ["abc", "abc\n", "xabc", "abcx", ""]], ["a\\$", "", ["a$", "a"]], ["a\\\\$", "", ["a\\", "a\\$", "a"]],
+  ["^$", "", ["", "a", "\n"]], ["^", "", ["", "x"]], ["$", "g", ["", "x"]], ["^é$", "", ["é", "É"]], ["^ab", "y", ["ab", "xab"]],
+  ["c$", "s", ["abc", "c\n"]], ["c$", "m", ["c\nb"]], ["^b", "m", ["a\nb"]], ["^k$", "i", ["K", "\u212a"]], ["^😀$", "u", ["😀", "x"]],
 ];
 
 test(`RegExp: the transcript matchers and validatePattern answer as V8 on ${TABLE.length} hand-picked patterns`, () => {

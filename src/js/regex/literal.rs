@@ -76,6 +76,59 @@ pub(super) fn required_literal(source: &str, flags: &Flags) -> Option<String> {
     (!best.is_empty()).then_some(best)
 }
 
+/// Where a pattern that is one literal is anchored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Anchor {
+    /// `^lit$`: the whole text.
+    Whole,
+    /// `^lit`: a prefix.
+    Start,
+    /// `lit$`: a suffix.
+    End,
+}
+
+/// A pattern that is one literal with `^`, `$` or both (`/\.rs$/`,
+/// `/^src\//`), under flags that keep those anchors at the text's ends
+/// (no `m`, no `i`, no `y`): its `RegExp#test` is `startsWith`, `endsWith`
+/// or equality (ECMA-262 §22.2.2.6: without Multiline, `^` and `$` assert
+/// the input's start and end). `None` for any other pattern. The literal's
+/// characters are plain ones and escaped punctuation (as in
+/// [`required_literal`]); the pattern has compiled already, so each escape
+/// is valid.
+pub(crate) fn anchored_literal(source: &str, flags: &Flags) -> Option<(Anchor, String)> {
+    if flags.fold || flags.multi_line || flags.sticky {
+        return None;
+    }
+    let (start, body) = match source.strip_prefix('^') {
+        Some(rest) => (true, rest),
+        None => (false, source),
+    };
+    let (end, body) = match body.strip_suffix('$') {
+        // After an odd number of backslashes the `$` is escaped: a literal dollar.
+        Some(rest) if rest.bytes().rev().take_while(|&b| b == b'\\').count() % 2 == 0 => (true, rest),
+        _ => (false, body),
+    };
+    let mut lit = String::new();
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(n) if n.is_ascii_punctuation() => lit.push(n),
+                _ => return None,
+            },
+            '^' | '$' | '.' | '*' | '+' | '?' | '(' | ')' | '[' | ']' | '{' | '}' | '|' | '/' => return None,
+            c => lit.push(c),
+        }
+    }
+    let anchor = match (start, end) {
+        (true, true) => Anchor::Whole,
+        (true, false) => Anchor::Start,
+        (false, true) => Anchor::End,
+        (false, false) => return None,
+    };
+    Some((anchor, lit))
+}
+
 /// The index after the group opened before `i` (nested groups, classes and escapes skipped).
 fn skip_group(chars: &[char], mut i: usize) -> usize {
     let mut depth = 1;

@@ -166,18 +166,32 @@ pub(crate) fn compile(source: &str, flags: &str, path: &str) -> Result<regex_lit
 pub struct JsRegex {
     re: regex_lite::Regex,
     required: Option<Box<str>>,
+    /// A pattern that is one anchored literal, answered without the PikeVM
+    /// (regex-lite reads the whole text even for `/\.rs$/`).
+    anchored: Option<(literal::Anchor, Box<str>)>,
 }
 
 impl JsRegex {
     /// Compiles as [`compile`] (same errors).
     pub(crate) fn new(source: &str, flags: &str, path: &str) -> Result<JsRegex> {
         let re = compile(source, flags, path)?;
-        let required = literal::required_literal(source, &Flags::parse(flags, path)?).map(String::into_boxed_str);
-        Ok(JsRegex { re, required })
+        let f = Flags::parse(flags, path)?;
+        let required = literal::required_literal(source, &f).map(String::into_boxed_str);
+        let anchored = literal::anchored_literal(source, &f).map(|(a, lit)| (a, lit.into_boxed_str()));
+        Ok(JsRegex { re, required, anchored })
     }
 
     /// Whether the pattern matches somewhere in `text` (`RegExp#test` from index 0).
     pub fn is_match(&self, text: &str) -> bool {
+        if let Some((anchor, lit)) = &self.anchored {
+            let (t, l) = (text.as_bytes(), lit.as_bytes());
+            let part = match anchor {
+                literal::Anchor::Whole => Some(t),
+                literal::Anchor::Start => t.get(..l.len()),
+                literal::Anchor::End => t.len().checked_sub(l.len()).and_then(|at| t.get(at..)),
+            };
+            return part.is_some_and(|p| crate::value::eq::bytes_eq(p, l));
+        }
         self.required.as_deref().is_none_or(|lit| text.contains(lit)) && self.re.is_match(text)
     }
 }

@@ -489,3 +489,28 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_pattern_that_is_one_anchored_literal_is_told() {
+    let anchored = |source: &str, flags: &str| literal::anchored_literal(source, &Flags::parse(flags, "p").unwrap());
+    // ECMA-262: without the m flag `^` and `$` assert the text's ends.
+    assert_eq!(anchored(r"\.rs$", ""), Some((literal::Anchor::End, ".rs".into())));
+    assert_eq!(anchored(r"^src\/", "g"), Some((literal::Anchor::Start, "src/".into())));
+    assert_eq!(anchored("^abc$", "s"), Some((literal::Anchor::Whole, "abc".into())));
+    assert_eq!(anchored("^$", ""), Some((literal::Anchor::Whole, String::new())));
+    // An escaped dollar is a literal; an escaped backslash before `$` is not.
+    assert_eq!(anchored(r"a\$", ""), None);
+    assert_eq!(anchored(r"a\\$", ""), Some((literal::Anchor::End, "a\\".into())));
+    // Not one literal, or flags that move the anchors or fold case.
+    for (source, flags) in [
+        ("a.rs$", ""),
+        ("^a|b$", ""),
+        (r"^\d$", ""),
+        ("a$", "m"),
+        ("^a", "y"),
+        ("^a$", "i"),
+        ("abc", ""),
+    ] {
+        assert_eq!(anchored(source, flags), None, "/{source}/{flags}");
+    }
+}
