@@ -85,7 +85,9 @@ export interface TraceToolCall extends ToolCall {
  * because no `format` was given), `NOTHING_READ` (nothing read from a
  * non-empty trace),
  * `CALLS_DIFFER` (an MCPJam eval result whose trace records other calls than
- * its `actualToolCalls`; these are kept).
+ * its `actualToolCalls`; these are kept), `USAGE_UNREADABLE` (a token count
+ * that is not a non-negative integer, e.g. `"12"`: read as not recorded,
+ * never as 0; `path` names it, e.g. `usage.prompt_tokens`).
  */
 export interface TraceDiagnostic {
   code: string;

@@ -38,6 +38,7 @@
 //! | `NOT_JSON` | text that opens like JSON (`{`, `[`) but is not JSON, read as plain text because no format was asked for |
 //! | `NOTHING_READ` | a non-empty trace of which nothing was read (no turn, call, message, usage or error) |
 //! | `CALLS_DIFFER` | an MCPJam eval result whose trace records other calls than its `actualToolCalls` (these are kept) |
+//! | `USAGE_UNREADABLE` | a token count that is not a non-negative integer (`"12"`, `-1`, `1.5`): read as not recorded, never as 0 |
 //!
 //! Only a malformed call is an error: a trace whose format cannot be told, or
 //! that does not fit the format asked for, is `INVALID_ARGUMENT` at `trace`.

@@ -5,6 +5,7 @@
 //! Results are joined to their calls by id (the latest call with that id);
 //! an empty id is kept as emitted but never used for joining.
 
+use super::lenient::Field;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
@@ -547,6 +548,18 @@ impl TraceBuilder {
 
     /// Token counts of one model response, added to those read before (a
     /// run of several responses or steps counts them all).
+    /// A token count as read: `None` when absent or `null`. Any other value
+    /// (a string `"12"`, a negative or fractional number) is no count: a
+    /// `USAGE_UNREADABLE` diagnostic at `at`, read as not recorded (never
+    /// silently as 0).
+    pub(crate) fn tokens(&mut self, count: &Field<u64>, at: &Loc) -> Option<u64> {
+        if let Field::Other = count {
+            let msg = format!("{at} is not a token count (a non-negative integer); read as not recorded");
+            self.diag("USAGE_UNREADABLE", at, msg);
+        }
+        count.get().copied()
+    }
+
     pub(crate) fn add_usage(&mut self, input: Option<u64>, output: Option<u64>) {
         let m = &mut self.t.meta;
         if let Some(n) = input {

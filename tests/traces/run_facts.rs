@@ -70,3 +70,107 @@ fn every_fixture_records_its_run_as_its_row_says() {
         );
     }
 }
+
+/// A token count that is not a non-negative integer (a string, as some
+/// proxies write them; a negative or fractional number) is not read as 0 in
+/// silence: the count is not recorded and a `USAGE_UNREADABLE` diagnostic
+/// names where it is. Each input uses its API's own usage member names (the
+/// OpenAI, Anthropic and Gemini API references, AI SDK `LanguageModelUsage`,
+/// MCPJam `tokens` and `llm` spans); the good count beside the bad one is kept.
+#[test]
+fn token_counts_of_the_wrong_type_are_diagnosed_not_read_as_zero() {
+    use serde_json::json;
+    let cases = [
+        (
+            json!({ "object": "chat.completion", "model": "m", "choices": [{ "index": 0, "message": { "role": "assistant", "content": "hi" }, "finish_reason": "stop" }],
+                 "usage": { "prompt_tokens": "12", "completion_tokens": 5 } }),
+            "usage.prompt_tokens",
+            (0, 5),
+        ),
+        (
+            json!({ "object": "response", "model": "m", "output": [{ "type": "message", "role": "assistant", "content": [{ "type": "output_text", "text": "hi" }] }],
+                 "usage": { "input_tokens": 7, "output_tokens": -1 } }),
+            "usage.output_tokens",
+            (7, 0),
+        ),
+        (
+            json!({ "type": "message", "role": "assistant", "model": "m", "content": [{ "type": "text", "text": "hi" }],
+                 "usage": { "input_tokens": 1.5, "output_tokens": 3 } }),
+            "usage.input_tokens",
+            (0, 3),
+        ),
+        (
+            json!({ "candidates": [{ "content": { "role": "model", "parts": [{ "text": "hi" }] } }], "modelVersion": "m",
+                 "usageMetadata": { "promptTokenCount": 4, "candidatesTokenCount": "2" } }),
+            "usageMetadata.candidatesTokenCount",
+            (4, 0),
+        ),
+        (
+            json!({ "steps": [{ "stepType": "initial", "text": "hi", "toolCalls": [], "toolResults": [], "finishReason": "stop",
+                 "usage": { "inputTokens": "9", "outputTokens": 1 } }] }),
+            "steps[0].usage.inputTokens",
+            (0, 1),
+        ),
+    ];
+    let llm = |input: serde_json::Value| json!({ "id": "s1", "name": "llm", "category": "llm", "startMs": 0, "endMs": 5, "inputTokens": input, "outputTokens": 2 });
+    let mcpjam = [
+        (
+            json!({ "caseTitle": "c", "passed": true, "tokens": { "input": 3, "output": "4" }, "trace": { "messages": [], "spans": [] } }),
+            "tokens.output",
+            (3, 0),
+        ),
+        (
+            json!({ "messages": [{ "role": "assistant", "content": "hi" }], "spans": [llm(json!("8"))] }),
+            "spans[0].inputTokens",
+            (0, 2),
+        ),
+    ];
+    for (trace, path, (input, output)) in cases.into_iter().chain(mcpjam) {
+        let r = PromptResult::from_trace(&trace, None).unwrap();
+        let d: Vec<_> = r
+            .diagnostics()
+            .iter()
+            .filter(|d| d.code == "USAGE_UNREADABLE")
+            .collect();
+        assert_eq!(d.len(), 1, "{trace}: {:?}", r.diagnostics());
+        assert_eq!(d[0].path, path, "{trace}");
+        assert_eq!((r.input_tokens(), r.output_tokens()), (input, output), "{trace}");
+    }
+    // A stream's events (Anthropic's `message_delta` carries the cumulative output count).
+    let sse = [
+        r#"{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[],"usage":{"input_tokens":6,"output_tokens":1}}}"#,
+        r#"{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}"#,
+        r#"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"hi"}}"#,
+        r#"{"type":"content_block_stop","index":0}"#,
+        r#"{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":"9"}}"#,
+        r#"{"type":"message_stop"}"#,
+    ]
+    .map(|e| format!("data: {e}\n\n"))
+    .concat();
+    let r = PromptResult::from_trace_text(&sse, None).unwrap();
+    let d: Vec<_> = r
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code == "USAGE_UNREADABLE")
+        .collect();
+    assert_eq!(
+        d.iter().map(|d| d.path.as_str()).collect::<Vec<_>>(),
+        ["events[4].usage.output_tokens"],
+        "{:?}",
+        r.diagnostics()
+    );
+    assert_eq!(
+        (r.input_tokens(), r.output_tokens()),
+        (6, 1),
+        "message_start's count stays"
+    );
+    // Good counts, `null` and absent members say nothing.
+    let fine = json!({ "type": "message", "role": "assistant", "content": [], "usage": { "input_tokens": 2, "output_tokens": null } });
+    let r = PromptResult::from_trace(&fine, None).unwrap();
+    assert!(
+        r.diagnostics().iter().all(|d| d.code != "USAGE_UNREADABLE"),
+        "{:?}",
+        r.diagnostics()
+    );
+    assert_eq!((r.input_tokens(), r.output_tokens()), (2, 0));
+}

@@ -57,7 +57,10 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
     let d: AnthropicDoc = doc.parse(b);
     b.model(d.model.str());
     if let Some(u) = d.usage.get() {
-        b.add_usage(u.input_tokens.get().copied(), u.output_tokens.get().copied());
+        let usage = Loc::Root("usage");
+        let input = b.tokens(&u.input_tokens, &usage.k("input_tokens"));
+        let output = b.tokens(&u.output_tokens, &usage.k("output_tokens"));
+        b.add_usage(input, output);
     }
     if d.ty.str() == Some("error") {
         match d.error.get() {
@@ -181,10 +184,17 @@ pub(crate) struct AnthropicStream {
 }
 
 impl AnthropicStream {
-    fn usage(&mut self, u: Option<&AnthropicUsage>) {
+    /// The counts of a `message_start` or `message_delta` event (the `at`th).
+    fn usage(&mut self, u: Option<&AnthropicUsage>, at: usize, b: &mut TraceBuilder) {
         let Some(u) = u else { return };
-        for (slot, n) in self.tokens.iter_mut().zip([&u.input_tokens, &u.output_tokens]) {
-            if let Some(&n) = n.get() {
+        let event = Loc::Root("events").i(at);
+        let usage = event.k("usage");
+        for (slot, (n, key)) in self
+            .tokens
+            .iter_mut()
+            .zip([(&u.input_tokens, "input_tokens"), (&u.output_tokens, "output_tokens")])
+        {
+            if let Some(n) = b.tokens(n, &usage.k(key)) {
                 *slot = Some(n);
             }
         }
@@ -225,10 +235,10 @@ impl StreamReader for AnthropicStream {
             "message_start" => {
                 if let Some(m) = ev.message.get() {
                     self.model = m.model.str().map(str::to_owned);
-                    self.usage(m.usage.get());
+                    self.usage(m.usage.get(), at, b);
                 }
             }
-            "message_delta" => self.usage(ev.usage.get()),
+            "message_delta" => self.usage(ev.usage.get(), at, b),
             "message_stop" => self.stopped = true,
             "error" => match ev.error.get() {
                 Some(e) => b.error_object(e),

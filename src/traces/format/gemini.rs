@@ -66,10 +66,10 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
     let d: GeminiDoc = doc.parse(b);
     b.model(d.model_version.str());
     if let Some(u) = d.usage.get() {
-        b.add_usage(
-            u.prompt_token_count.get().copied(),
-            u.candidates_token_count.get().copied(),
-        );
+        let usage = Loc::Root("usageMetadata");
+        let input = b.tokens(&u.prompt_token_count, &usage.k("promptTokenCount"));
+        let output = b.tokens(&u.candidates_token_count, &usage.k("candidatesTokenCount"));
+        b.add_usage(input, output);
     }
     let candidates = d.candidates.into_items();
     if let n @ 2.. = candidates.len() {

@@ -24,6 +24,7 @@ use crate::traces::eval::{messages_show_tool_failure, part_shows_tool_failure};
 use crate::traces::input::{each, Doc, Split};
 use crate::traces::lenient::{lenient, Field, Seq, Str};
 use crate::traces::record::{Args, CallIn, CallKind, Loc, TraceBuilder, TraceToolCall};
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
 lenient! {
@@ -169,16 +170,20 @@ fn result_fields(doc: Doc, b: &mut TraceBuilder) {
     let tokens = doc.member("tokens").map(|t| t.parse::<McpjamTokens>(b));
     let duration = doc.member("durationMs").map(|d| d.parse::<Field<f64>>(b));
     let snapshots = doc.member("widgetSnapshots").and_then(Doc::to_value);
+    let at = Loc::Root("tokens");
+    let counts = tokens.map(|t| {
+        [(&t.input, "input"), (&t.output, "output"), (&t.total, "total")].map(|(n, key)| b.tokens(n, &at.k(key)))
+    });
     let m = b.meta();
     if let Some(q) = text("query") {
         m.prompt = Some(q);
     }
     m.provider = text("provider").or(m.provider.take());
     m.model = text("model").or(m.model.take());
-    if let Some(t) = tokens {
-        m.input_tokens = t.input.into_option().or(m.input_tokens);
-        m.output_tokens = t.output.into_option().or(m.output_tokens);
-        m.total_tokens = t.total.into_option().or(m.total_tokens);
+    if let Some([input, output, total]) = counts {
+        m.input_tokens = input.or(m.input_tokens);
+        m.output_tokens = output.or(m.output_tokens);
+        m.total_tokens = total.or(m.total_tokens);
     }
     if let Some(Field::Is(ms)) = duration {
         m.e2e_ms = Some(ms);
@@ -243,7 +248,7 @@ fn spans(spans: Option<Doc>, b: &mut TraceBuilder) {
     let num = |s: &Value, k: &str| s.get(k).and_then(Value::as_f64);
     let (mut llm_ms, mut mcp_ms, mut end_ms) = (None::<f64>, None::<f64>, None::<f64>);
     let (mut input, mut output, mut model) = (None, None, None);
-    for span in &spans {
+    for (i, span) in spans.iter().enumerate() {
         let duration = num(span, "endMs").zip(num(span, "startMs")).map(|(e, s)| e - s);
         if let Some(e) = num(span, "endMs") {
             end_ms = Some(end_ms.map_or(e, |m| m.max(e)));
@@ -257,9 +262,15 @@ fn spans(spans: Option<Doc>, b: &mut TraceBuilder) {
             }
             (Some("llm"), _) => {
                 llm_ms = Some(llm_ms.unwrap_or(0.0) + duration.unwrap_or(0.0));
-                let add = |acc: Option<u64>, k| match span.get(k).and_then(Value::as_u64) {
-                    Some(n) => Some(acc.unwrap_or(0).saturating_add(n)),
-                    None => acc,
+                let at = Loc::Root("spans").i(i);
+                let mut add = |acc: Option<u64>, k| {
+                    let count = span
+                        .get(k)
+                        .map_or(Field::Absent, |v| Field::<u64>::deserialize(v).unwrap_or(Field::Other));
+                    match b.tokens(&count, &at.k(k)) {
+                        Some(n) => Some(acc.unwrap_or(0).saturating_add(n)),
+                        None => acc,
+                    }
                 };
                 (input, output) = (add(input, "inputTokens"), add(output, "outputTokens"));
                 model = model.or(str_of(span, "modelId"));

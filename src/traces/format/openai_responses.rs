@@ -77,7 +77,10 @@ fn read_response(doc: Doc, b: &mut TraceBuilder) {
     }
     b.model(d.model.str());
     if let Some(u) = d.usage.get() {
-        b.add_usage(u.input_tokens.get().copied(), u.output_tokens.get().copied());
+        let usage = Loc::Root("usage");
+        let input = b.tokens(&u.input_tokens, &usage.k("input_tokens"));
+        let output = b.tokens(&u.output_tokens, &usage.k("output_tokens"));
+        b.add_usage(input, output);
     }
     if d.status.str() == Some("incomplete") {
         let why = d.incomplete_details.get().map(Value::to_string).unwrap_or_default();

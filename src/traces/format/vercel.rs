@@ -68,7 +68,7 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
     if let Some(steps) = doc.list("steps") {
         each(steps, b, step);
         if let Some(total) = doc.member("totalUsage") {
-            let (input, output) = counts(total.parse(b));
+            let (input, output) = counts(total.parse(b), &Loc::Root("totalUsage"), b);
             let m = b.meta();
             (m.input_tokens, m.output_tokens) = (input.or(m.input_tokens), output.or(m.output_tokens));
         }
@@ -97,17 +97,24 @@ fn is_step(x: &VercelItem) -> bool {
     x.tool_calls.present() || x.step_type.present() || x.finish_reason.present()
 }
 
-/// Input and output tokens of a `usage` object (v5+ or v4 names).
-fn counts(u: VercelUsage) -> (Option<u64>, Option<u64>) {
-    let input = u.input_tokens.or(u.prompt_tokens).into_option();
-    (input, u.output_tokens.or(u.completion_tokens).into_option())
+/// Input and output tokens of a `usage` object at `at` (v5+ or v4 names).
+fn counts(u: VercelUsage, at: &Loc, b: &mut TraceBuilder) -> (Option<u64>, Option<u64>) {
+    let input = match u.input_tokens {
+        Field::Absent => b.tokens(&u.prompt_tokens, &at.k("promptTokens")),
+        n => b.tokens(&n, &at.k("inputTokens")),
+    };
+    let output = match u.output_tokens {
+        Field::Absent => b.tokens(&u.completion_tokens, &at.k("completionTokens")),
+        n => b.tokens(&n, &at.k("outputTokens")),
+    };
+    (input, output)
 }
 
 fn step(i: usize, step: VercelItem, b: &mut TraceBuilder) {
     b.begin_turn();
     let at = Loc::Root("steps").i(i);
     if let Field::Is(u) = step.usage {
-        let (input, output) = counts(u);
+        let (input, output) = counts(u, &at.k("usage"), b);
         b.add_usage(input, output);
     }
     b.model(step.response.get().and_then(|r| r.model_id.str()));
