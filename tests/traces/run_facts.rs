@@ -125,15 +125,14 @@ fn token_counts_of_the_wrong_type_are_diagnosed_not_read_as_zero() {
             (0, 2),
         ),
     ];
+    // The paths of a run's USAGE_UNREADABLE diagnostics.
+    let unreadable = |r: &PromptResult| -> Vec<String> {
+        let d = r.diagnostics().iter().filter(|d| d.code == "USAGE_UNREADABLE");
+        d.map(|d| d.path.clone()).collect()
+    };
     for (trace, path, (input, output)) in cases.into_iter().chain(mcpjam) {
         let r = PromptResult::from_trace(&trace, None).unwrap();
-        let d: Vec<_> = r
-            .diagnostics()
-            .iter()
-            .filter(|d| d.code == "USAGE_UNREADABLE")
-            .collect();
-        assert_eq!(d.len(), 1, "{trace}: {:?}", r.diagnostics());
-        assert_eq!(d[0].path, path, "{trace}");
+        assert_eq!(unreadable(&r), [path], "{trace}: {:?}", r.diagnostics());
         assert_eq!((r.input_tokens(), r.output_tokens()), (input, output), "{trace}");
     }
     // A stream's events (Anthropic's `message_delta` carries the cumulative output count).
@@ -148,13 +147,8 @@ fn token_counts_of_the_wrong_type_are_diagnosed_not_read_as_zero() {
     .map(|e| format!("data: {e}\n\n"))
     .concat();
     let r = PromptResult::from_trace_text(&sse, None).unwrap();
-    let d: Vec<_> = r
-        .diagnostics()
-        .iter()
-        .filter(|d| d.code == "USAGE_UNREADABLE")
-        .collect();
     assert_eq!(
-        d.iter().map(|d| d.path.as_str()).collect::<Vec<_>>(),
+        unreadable(&r),
         ["events[4].usage.output_tokens"],
         "{:?}",
         r.diagnostics()
@@ -167,10 +161,6 @@ fn token_counts_of_the_wrong_type_are_diagnosed_not_read_as_zero() {
     // Good counts, `null` and absent members say nothing.
     let fine = json!({ "type": "message", "role": "assistant", "content": [], "usage": { "input_tokens": 2, "output_tokens": null } });
     let r = PromptResult::from_trace(&fine, None).unwrap();
-    assert!(
-        r.diagnostics().iter().all(|d| d.code != "USAGE_UNREADABLE"),
-        "{:?}",
-        r.diagnostics()
-    );
+    assert!(unreadable(&r).is_empty(), "{:?}", r.diagnostics());
     assert_eq!((r.input_tokens(), r.output_tokens()), (2, 0));
 }
