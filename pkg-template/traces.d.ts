@@ -436,7 +436,9 @@ export declare class PromptResult {
    * a `FinalizationRegistry` ends dropped ones).
    * @throws MatcherError `INVALID_ARGUMENT` (path `trace`) when the format
    *   cannot be told or the trace is of another family than `options.format`;
-   *   `INVALID_OPTION` (path `options.format`) for an unknown format name.
+   *   `INVALID_OPTION` (path `options.format`) for an unknown format name;
+   *   `UNSUPPORTED_VALUE` (path `trace`) for one JSON document nested deeper
+   *   than 128 levels or more than 32 Mi characters of trace.
    */
   static fromTrace(trace: unknown, options?: FromTraceOptions): PromptResult;
   /**

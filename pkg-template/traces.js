@@ -31,7 +31,7 @@ function traceText(trace) {
 }
 
 function bytesOf(trace) {
-  return payload([[traceText(trace), false]])[0];
+  return payload([[traceText(trace), false, "trace"]])[0];
 }
 
 // One payload part: plain JSON, or the extended form (undefined, NaN, Date, …).
@@ -82,7 +82,7 @@ const conversation = (run) => ({
 // pkg-template/kept.js says.
 const keptTraces = keeper(
   tracesWasm,
-  (rec) => new KeptTrace(payload([[rec.text, false]])[0], rec.format),
+  (rec) => new KeptTrace(payload([[rec.text, false, "trace"]])[0], rec.format),
   "this PromptResult was freed (result.free()) before its tool calls were read; read the trace again",
 );
 
@@ -188,7 +188,7 @@ export class PromptResult {
       format: run.format,
       diagnostics: run.diagnostics,
     };
-    const read = () => JSON.parse(call(() => wasmRead(payload([[text, false]])[0], format, true)));
+    const read = () => JSON.parse(call(() => wasmRead(payload([[text, false, "trace"]])[0], format, true)));
     const result = PromptResult.#built(run, lists, () => conversation(read()));
     keptTraces.track(result, rec);
     return result;

@@ -61,9 +61,12 @@ export interface Turn {
  * `TraceDiagnostic` shape). `code`: `NOTHING_READ`, a non-empty input of which
  * nothing was read (no line is a JSON record, or no record is a turn or tool
  * call of the harness's format); the run is then empty, never an error.
+ * `UNREADABLE_RECORD` (path `input[<line>]`, the 0-based line): a line of
+ * JSON-lines text that starts like a record (`{`, `[`) but is not JSON (cut
+ * short, nested past 128 levels); it is skipped and the other lines read.
  */
 export interface TranscriptDiagnostic {
-  code: "NOTHING_READ" | (string & {});
+  code: "NOTHING_READ" | "UNREADABLE_RECORD" | (string & {});
   /** Where in the input: `input` for the whole of it. */
   path: string;
   /** E.g. `read nothing from 3 records: none is a codex turn or tool call (they look like claude-code's: pass options.harness "claude-code")`. */

@@ -210,6 +210,38 @@ fn ws(b: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// Whether `text` opens more than 128 brackets at once outside strings:
+/// JSON nested deeper than serde_json (and `src/value/parse.rs`) reads. One
+/// pass, stopping at the first bracket past the limit.
+pub(crate) fn too_deep(text: &str) -> bool {
+    let b = text.as_bytes();
+    let (mut depth, mut i) = (0usize, 0);
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'"' => loop {
+                match quote_or_escape(b, i + 1) {
+                    Some(end) if b[end] == b'"' => {
+                        i = end;
+                        break;
+                    }
+                    Some(end) => i = end + 1, // past the escaped byte
+                    None => return false,
+                }
+            },
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > 128 {
+                    return true;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
 /// The index of the `,` or closing bracket that ends the value at `i`.
 fn scan_value(b: &[u8], mut i: usize) -> Option<usize> {
     let mut depth = 0usize;

@@ -85,18 +85,41 @@ pub fn detect_trace_format(trace: &Value) -> Result<TraceFormat> {
 
 /// The format of trace text (JSON, SSE or JSON lines). Errors as
 /// [`detect_trace_format`]; empty or blank text is `INVALID_ARGUMENT` at
-/// `trace` ("the trace is empty").
+/// `trace` ("the trace is empty"); one JSON document nested deeper than 128
+/// levels is `UNSUPPORTED_VALUE` at `trace`.
 pub fn detect_trace_format_text(text: &str) -> Result<TraceFormat> {
     if document(text).is_empty() {
         return Err(empty());
     }
-    read_text(text)
-        .map_or(Ok(TraceFormat::McpJam), |v| detect_value(&v))
+    let read = read_text(text);
+    // Nothing parsed (or no event of a stream): text nested past the limit is said to be so.
+    let nothing = read.as_ref().is_none_or(|v| v.as_array().is_some_and(Vec::is_empty));
+    if nothing && deep_document(document(text)) {
+        return Err(too_deep());
+    }
+    read.map_or(Ok(TraceFormat::McpJam), |v| detect_value(&v))
         .map_err(unknown)
 }
 
 fn unknown(why: Why) -> MatcherError {
     MatcherError::invalid_argument("trace", why)
+}
+
+/// Whether `text` is one JSON document by its brackets (not a stream of
+/// several) nested past the readers' limit. A stream's event that deep is
+/// that event's diagnostic instead.
+fn deep_document(text: &str) -> bool {
+    Split::of(text).is_some() && input::too_deep(text)
+}
+
+/// JSON text nested past the readers' limit: refused as `UNSUPPORTED_VALUE`
+/// (not read as something else, nor described as an empty list).
+fn too_deep() -> MatcherError {
+    MatcherError::new(
+        crate::error::ErrorCode::UnsupportedValue,
+        "trace",
+        "the trace's JSON is nested deeper than 128 levels",
+    )
 }
 
 /// Empty or blank text: nothing to read (not "an array with no items").
@@ -113,6 +136,9 @@ pub(crate) fn read_trace_text(text: &str, format: Option<TraceFormat>, messages:
     }
     if let Some(read) = read_document(trimmed, format, messages) {
         return read;
+    }
+    if deep_document(trimmed) {
+        return Err(too_deep());
     }
     match EventIter::new(trimmed) {
         Some(events) => read_events(events, format, messages),

@@ -172,7 +172,9 @@ impl PromptResult {
 
     /// Reads a trace given as text: one JSON document, an SSE stream
     /// (`data:` lines), JSON lines, or (MCPJam) plain text; a leading byte
-    /// order mark is dropped. Errors as [`Self::from_trace`].
+    /// order mark is dropped. Errors as [`Self::from_trace`]; also
+    /// `UNSUPPORTED_VALUE` at `trace` for one JSON document nested deeper
+    /// than 128 levels (a stream's event that deep is its `UNREADABLE_EVENT`).
     pub fn from_trace_text(text: &str, format: Option<TraceFormat>) -> Result<PromptResult> {
         let (f, t) = super::read_trace_text(text, format, true)?;
         Ok(Self::from_parts(f, t))

@@ -165,10 +165,13 @@ pub struct Turn {
 
 /// Something about a transcript that was not read as-is, in the style of the
 /// traces family's diagnostics: a stable `code`, where in the input
-/// (`path`), and what was found. The one code today is `NOTHING_READ`: a
-/// non-empty input of which the adapter read no turn and no tool call (no
-/// line is a JSON record, or no record is of the harness's format); the run
-/// is then empty, never an error.
+/// (`path`), and what was found. `NOTHING_READ` (path `input`): a non-empty
+/// input of which the adapter read no turn and no tool call (no line is a
+/// JSON record, or no record is of the harness's format); the run is then
+/// empty, never an error. `UNREADABLE_RECORD` (path `input[<line>]`, 0-based):
+/// a line of JSON-lines text that starts like a record (`{`, `[`) but is not
+/// JSON (cut short, or nested past 128 levels); the line is skipped, the
+/// others read (past 100 such lines, one more diagnostic at `input` counts the rest).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TranscriptDiagnostic {
     /// The stable code, e.g. `"NOTHING_READ"`.

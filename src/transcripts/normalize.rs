@@ -118,6 +118,60 @@ fn parse_line(line: &str) -> Option<Value> {
     }
 }
 
+/// The record lines that start like JSON (`{`, `[`) and are not JSON (a
+/// line cut short, a bad write, nesting past 128 levels): each is an
+/// `UNREADABLE_RECORD` diagnostic at `input[<line>]` (0-based line index),
+/// never a record dropped in silence, for a tool call it held would vanish
+/// from the run. The first [`Unreadable::LISTED`] are listed one by one, the
+/// rest counted in one more diagnostic at `input`.
+#[derive(Default)]
+struct Unreadable(std::cell::RefCell<(Vec<TranscriptDiagnostic>, usize)>);
+
+impl Unreadable {
+    const LISTED: usize = 100;
+
+    /// The record on line `i`, or `None` (noted when it starts like JSON and is not).
+    fn parse(&self, i: usize, line: &str) -> Option<Value> {
+        let t = line.trim();
+        if !(t.starts_with('{') || t.starts_with('[')) {
+            return None;
+        }
+        match serde_json::from_str(t) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                let mut bad = self.0.borrow_mut();
+                bad.1 += 1;
+                if bad.0.len() < Self::LISTED {
+                    bad.0.push(TranscriptDiagnostic {
+                        code: "UNREADABLE_RECORD".into(),
+                        path: format!("input[{i}]"),
+                        message: format!("line {i} starts like a JSON record but is not JSON ({e}); skipped"),
+                    });
+                }
+                None
+            }
+        }
+    }
+
+    /// `run` with the unreadable lines' diagnostics before its own.
+    fn note(self, mut run: Run) -> Run {
+        let (mut listed, count) = self.0.into_inner();
+        if count > listed.len() {
+            listed.push(TranscriptDiagnostic {
+                code: "UNREADABLE_RECORD".into(),
+                path: "input".into(),
+                message: format!(
+                    "{} more lines start like JSON records but are not JSON; skipped",
+                    count - listed.len()
+                ),
+            });
+        }
+        listed.append(&mut run.diagnostics);
+        run.diagnostics = listed;
+        run
+    }
+}
+
 /// The whole text when it is one JSON document (an array gives its items).
 fn whole_document(text: &str) -> Option<Vec<Value>> {
     if !(text.starts_with('{') || text.starts_with('[')) {
@@ -137,7 +191,8 @@ fn whole_document(text: &str) -> Option<Vec<Value>> {
 
 /// Splits raw text into JSON records: the whole text when it is one JSON
 /// document (an array gives its items), else every line that parses as JSON.
-/// Lines that are not JSON (banners, `#` comments) are skipped; duplicate
+/// Lines that are not JSON (banners, `#` comments) are skipped (one that
+/// starts like a record, `{` or `[`, is an `UNREADABLE_RECORD` diagnostic); duplicate
 /// keys keep the last value.
 pub fn records_from_text(text: &str) -> Vec<Value> {
     let trimmed = crate::js::text::document(text);
@@ -332,12 +387,18 @@ pub fn normalize_text(text: &str, harness: Option<Harness>, opts: &NormalizeOpti
         None => {
             let found = Cell::new(harness);
             let seen = Cell::new(0usize);
-            let mut records = trimmed
+            let bad = Unreadable::default();
+            // Line numbers of the text as given (a leading byte order mark is no line of its own).
+            let mut records = text
+                .trim_start_matches('\u{feff}')
                 .lines()
-                .filter(|l| record_line(l, &seen, &found))
-                .filter_map(parse_line);
+                .enumerate()
+                .filter(|(_, l)| record_line(l, &seen, &found))
+                .filter_map(|(i, l)| bad.parse(i, l));
             let text = Cell::new(!trimmed.is_empty());
-            normalize_iter(&mut records, harness, opts, &found, &seen, &text)
+            let run = normalize_iter(&mut records, harness, opts, &found, &seen, &text);
+            drop(records);
+            run.map(|r| bad.note(r))
         }
     }
 }
@@ -357,7 +418,8 @@ fn record_line(line: &str, seen: &Cell<usize>, found: &Cell<Option<Harness>>) ->
 /// time, as [`normalize_text`] reads a JSONL text, without holding the input
 /// in memory: a line is parsed, handed to the harness's adapter and dropped
 /// (only the first 500 records are kept while the harness is detected, when
-/// `harness` is `None`). Lines that are not JSON (banners, `#` comments) are
+/// `harness` is `None`). Lines that are not JSON (banners, `#` comments; one
+/// that starts like a record is an `UNREADABLE_RECORD` diagnostic) are
 /// skipped; a byte-order mark before the first line is ignored.
 ///
 /// Takes one record per line: a JSON document spread over several lines (a
@@ -382,6 +444,7 @@ pub fn normalize_reader(reader: impl BufRead, harness: Option<Harness>, opts: &N
     let seen = Cell::new(0usize);
     let text = Cell::new(false);
     let failed: Cell<Option<MatcherError>> = Cell::new(None);
+    let bad = Unreadable::default();
     let mut records = reader
         .lines()
         .enumerate()
@@ -405,7 +468,7 @@ pub fn normalize_reader(reader: impl BufRead, harness: Option<Harness>, opts: &N
                 text.set(true);
             }
             if record_line(line, &seen, &found) {
-                parse_line(line)
+                bad.parse(i, line)
             } else {
                 None
             }
@@ -414,7 +477,7 @@ pub fn normalize_reader(reader: impl BufRead, harness: Option<Harness>, opts: &N
     drop(records);
     match failed.take() {
         Some(e) => Err(e),
-        None => run,
+        None => run.map(|r| bad.note(r)),
     }
 }
 

@@ -102,13 +102,28 @@ test("validateToolCalls and trajectoryF1 with 16,000 calls on each side (every p
   linear("trajectoryF1", 1_600, 3_000, (n) => [run(n), Array.from({ length: n }, (_, i) => `tool${n - 1 - i}`)], ([r, names]) => assert.equal(trajectoryF1(r, names, 1).pass, true));
 });
 
+test("matchToolCallsSubset and matchAnyToolCall on lists of distinct names (the reference's includes per name is quadratic)", () => {
+  // n expected names against 10n calls of other names, then the same names reversed: each name found last.
+  const lists = (n) => [Array.from({ length: n }, (_, i) => `tool${i}`), Array.from({ length: 10 * n }, (_, i) => `other${i}`).concat(Array.from({ length: n }, (_, i) => `tool${n - 1 - i}`))];
+  linear("matchToolCallsSubset", 3_000, 3_000, lists, ([e, a]) => assert.equal(pkg.matchToolCallsSubset(e, a), true));
+  const absent = (n) => [Array.from({ length: n }, (_, i) => `tool${i}`), Array.from({ length: 10 * n }, (_, i) => `other${i}`)];
+  linear("matchAnyToolCall", 3_000, 3_000, absent, ([e, a]) => assert.equal(pkg.matchAnyToolCall(e, a), false));
+  // The answers of the reference's definitions (every / some name included) on small lists.
+  assert.equal(pkg.matchToolCallsSubset(["a", "b"], ["b", "c", "a"]), true);
+  assert.equal(pkg.matchToolCallsSubset(["a", "d"], ["b", "c", "a"]), false);
+  assert.equal(pkg.matchToolCallsSubset([], []), true);
+  assert.equal(pkg.matchAnyToolCall([], ["a"]), false);
+  assert.equal(pkg.matchAnyToolCall(["x", "a"], ["b", "a"]), true);
+});
+
 test("inputs over the per-call bound are refused with UNSUPPORTED_VALUE (32 Mi characters)", () => {
   const big = "x".repeat(32 * 1024 * 1024 + 1);
   assert.throws(() => pkg.validateText(big, ["x"]), (e) => e.code === "UNSUPPORTED_VALUE");
   // Transcript text of any length is read (as JSON lines, in pieces): this one has no record, and says so.
   assert.deepEqual(normalizeTranscript(big).diagnostics.map((d) => d.code), ["NOTHING_READ"]);
   assert.throws(() => normalizeTranscript([{ type: "x", text: big }]), (e) => e.code === "UNSUPPORTED_VALUE" && e.path === "input");
-  assert.throws(() => pkg.detectTraceFormat(big), (e) => e.code === "UNSUPPORTED_VALUE");
+  assert.throws(() => pkg.detectTraceFormat(big), (e) => e.code === "UNSUPPORTED_VALUE" && e.path === "trace");
+  assert.throws(() => pkg.PromptResult.fromTrace(big), (e) => e.code === "UNSUPPORTED_VALUE" && e.path === "trace");
   // The modules still answer.
   assert.equal(pkg.validateText("xyz", ["y"]).pass, true);
 });

@@ -73,3 +73,41 @@ fn an_empty_trace_says_it_is_empty() {
         assert_eq!(e.message, "the trace is empty: there is no text to read");
     }
 }
+
+/// JSON text nested deeper than 128 levels (the readers' limit, as
+/// serde_json's) is refused as such, not read as plain text or described as
+/// an empty list; a stream's one deep event is that event's diagnostic.
+#[test]
+fn a_document_nested_past_the_limit_is_unsupported_not_unknown() {
+    let deep = "[".repeat(200) + &"]".repeat(200);
+    let list = format!(
+        r#"[{{"role":"user","content":"hi"}},{{"role":"assistant","content":null,"tool_calls":[{{"id":"c","type":"function","function":{{"name":"f","arguments":"{{}}"}}}}]}},{{"role":"tool","tool_call_id":"c","content":{deep}}}]"#
+    );
+    let object = "{\"a\":".repeat(200) + "1" + &"}".repeat(200);
+    for text in [list.as_str(), deep.as_str(), object.as_str()] {
+        for format in [None, Some(TraceFormat::OpenAiChat)] {
+            let e = PromptResult::from_trace_text(text, format).unwrap_err();
+            assert_eq!(
+                (e.code, e.path.as_str()),
+                (ErrorCode::UnsupportedValue, "trace"),
+                "{}",
+                &text[..40]
+            );
+            assert!(e.message.contains("deeper than 128"), "{}", e.message);
+        }
+        let e = mcp_matchers::traces::detect_trace_format_text(text).unwrap_err();
+        assert_eq!(e.code, ErrorCode::UnsupportedValue, "{}", e.message);
+    }
+    // 128 levels are read.
+    let ok = format!(
+        r#"[{{"role":"tool","tool_call_id":"c","content":{}}}]"#,
+        "[".repeat(126) + &"]".repeat(126)
+    );
+    assert!(PromptResult::from_trace_text(&ok, None).is_ok());
+    // JSON lines: the deep line is an unreadable event, the others are read.
+    let lines =
+        format!("{{\"role\":\"user\",\"content\":\"hi\"}}\n{deep}\n{{\"role\":\"assistant\",\"content\":\"hello\"}}\n");
+    let r = PromptResult::from_trace_text(&lines, None).unwrap();
+    assert_eq!(r.text, "hello");
+    assert!(codes(&r).contains(&"UNREADABLE_EVENT"), "{:?}", r.diagnostics());
+}

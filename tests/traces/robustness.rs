@@ -207,6 +207,25 @@ fn nothing_read_and_missing_arguments_are_said() {
         r.diagnostics().iter().map(|d| d.code).collect::<Vec<_>>(),
         ["NOTHING_READ"]
     );
+    // An object of none of the format's members, read as the format asked for, is never a silent empty run:
+    // nothing read, or (an OpenAI Responses item without a type) an item skipped.
+    for format in [
+        TraceFormat::Anthropic,
+        TraceFormat::Gemini,
+        TraceFormat::OpenAiChat,
+        TraceFormat::OpenAiResponses,
+        TraceFormat::VercelAi,
+    ] {
+        for junk in [serde_json::json!({ "foo": 1 }), serde_json::json!({})] {
+            let r = PromptResult::from_trace(&junk, Some(format)).unwrap();
+            let codes: Vec<_> = r.diagnostics().iter().map(|d| d.code).collect();
+            assert!(
+                codes == ["NOTHING_READ"] || codes == ["IGNORED"],
+                "{junk} as {format:?}: {codes:?}"
+            );
+            assert!(r.tool_calls().is_empty() && r.text.is_empty(), "{junk} as {format:?}");
+        }
+    }
     let empty_answer = serde_json::json!({ "choices": [{ "message": { "role": "assistant", "content": "" } }] });
     assert!(
         PromptResult::from_trace(&empty_answer, None)

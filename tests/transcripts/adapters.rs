@@ -618,3 +618,58 @@ fn a_jsonl_file_is_normalised_line_by_line_from_a_reader() {
         (mcp_matchers::ErrorCode::InvalidArgument, "input[1]")
     );
 }
+
+/// A record line cut short (a file truncated mid-write) is an
+/// `UNREADABLE_RECORD` diagnostic naming its line, never a tool call gone
+/// without a word; the other lines are read as before. The same through
+/// `normalize_reader` (line by line) and for a line nested past 128 levels.
+#[test]
+fn a_damaged_record_line_is_said_not_dropped_in_silence() {
+    let text = fixture("codex/agtrace_codex-0.66-rollout_shell-command-apply-patch.jsonl");
+    let whole = normalize_text(&text, None, &NormalizeOptions::default()).unwrap();
+    assert!(whole.diagnostics.is_empty(), "{:?}", whole.diagnostics);
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    // The line of the first event the run reads: cut in half.
+    let at = (0..lines.len())
+        .find(|&i| {
+            let mut cut = lines.clone();
+            let half = cut[i].len() / 2;
+            cut[i].truncate(half);
+            normalize_text(&cut.join("\n"), None, &NormalizeOptions::default())
+                .unwrap()
+                .event_count()
+                < whole.event_count()
+        })
+        .expect("some line holds an event");
+    let half = lines[at].len() / 2;
+    lines[at].truncate(half);
+    let damaged = lines.join("\n");
+    for r in [
+        normalize_text(&damaged, None, &NormalizeOptions::default()).unwrap(),
+        normalize_reader(damaged.as_bytes(), None, &NormalizeOptions::default()).unwrap(),
+    ] {
+        let d: Vec<(&str, &str)> = r
+            .diagnostics
+            .iter()
+            .map(|d| (d.code.as_str(), d.path.as_str()))
+            .collect();
+        assert_eq!(d, [("UNREADABLE_RECORD", format!("input[{at}]").as_str())]);
+        assert_eq!(r.event_count(), whole.event_count() - 1);
+    }
+    // A line nested past the limit, and a banner line (not a record) that says nothing.
+    let deep = "[".repeat(200) + &"]".repeat(200);
+    let r = normalize_text(
+        &format!("Codex v0.66\n{}\n{deep}\n", text.trim_end()),
+        None,
+        &NormalizeOptions::default(),
+    )
+    .unwrap();
+    let d: Vec<&str> = r.diagnostics.iter().map(|d| d.path.as_str()).collect();
+    assert_eq!(
+        d,
+        [format!("input[{}]", text.lines().count() + 1).as_str()],
+        "{:?}",
+        r.diagnostics
+    );
+    assert_eq!(r.event_count(), whole.event_count());
+}

@@ -68,8 +68,12 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
             None => b.error_object(&doc.to_value().unwrap_or_default()),
         }
     }
-    b.begin_turn();
-    blocks(d.content, &Loc::Root("content"), b);
+    // A model turn only from a message (a `message` type or content): an
+    // object with neither is nothing read, even when this format is asked for.
+    if d.ty.str() == Some("message") || d.content.present() {
+        b.begin_turn();
+        blocks(d.content, &Loc::Root("content"), b);
+    }
 }
 
 fn read_messages(messages: Doc, b: &mut TraceBuilder) {

@@ -71,6 +71,7 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
         let output = b.tokens(&u.candidates_token_count, &usage.k("candidatesTokenCount"));
         b.add_usage(input, output);
     }
+    let present = d.candidates.present();
     let candidates = d.candidates.into_items();
     if let n @ 2.. = candidates.len() {
         let msg = format!("{n} alternative candidates; only candidates[0] is read");
@@ -78,6 +79,11 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
     }
     if let Some(reason) = d.prompt_feedback.get().and_then(|f| f.block_reason.str()) {
         b.error(format!("prompt blocked: {reason}"));
+    }
+    // A model turn only from a response with `candidates` (an object without
+    // is nothing read, even when this format is asked for).
+    if !present {
+        return;
     }
     b.begin_turn();
     if let Some(c) = candidates.into_iter().next() {
