@@ -218,15 +218,9 @@ pub(crate) fn too_deep(text: &str) -> bool {
     let (mut depth, mut i) = (0usize, 0);
     while let Some(&c) = b.get(i) {
         match c {
-            b'"' => loop {
-                match quote_or_escape(b, i + 1) {
-                    Some(end) if b[end] == b'"' => {
-                        i = end;
-                        break;
-                    }
-                    Some(end) => i = end + 1, // past the escaped byte
-                    None => return false,
-                }
+            b'"' => match string_end(b, i) {
+                Some(end) => i = end,
+                None => return false,
             },
             b'[' | b'{' => {
                 depth += 1;
@@ -242,18 +236,24 @@ pub(crate) fn too_deep(text: &str) -> bool {
     false
 }
 
+/// The index of the quote that closes the string opened at `i`; `None` when
+/// the text ends first.
+fn string_end(b: &[u8], mut i: usize) -> Option<usize> {
+    loop {
+        i = quote_or_escape(b, i + 1)?;
+        if b[i] == b'"' {
+            return Some(i);
+        }
+        i += 1; // the escaped byte
+    }
+}
+
 /// The index of the `,` or closing bracket that ends the value at `i`.
 fn scan_value(b: &[u8], mut i: usize) -> Option<usize> {
     let mut depth = 0usize;
     loop {
         match *b.get(i)? {
-            b'"' => loop {
-                i = quote_or_escape(b, i + 1)?;
-                if b[i] == b'"' {
-                    break;
-                }
-                i += 1; // the escaped byte
-            },
+            b'"' => i = string_end(b, i)?,
             b'[' | b'{' => depth += 1,
             b']' | b'}' if depth == 0 => return Some(i),
             b']' | b'}' => depth -= 1,

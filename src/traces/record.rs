@@ -546,8 +546,6 @@ impl TraceBuilder {
         &mut self.t.meta
     }
 
-    /// Token counts of one model response, added to those read before (a
-    /// run of several responses or steps counts them all).
     /// A token count as read: `None` when absent or `null`. Any other value
     /// (a string `"12"`, a negative or fractional number) is no count: a
     /// `USAGE_UNREADABLE` diagnostic at `at`, read as not recorded (never
@@ -560,6 +558,23 @@ impl TraceBuilder {
         count.get().copied()
     }
 
+    /// A response's usage object at the document's member `root`: its input
+    /// and output counts, each with its key, read by [`Self::tokens`] and
+    /// added by [`Self::add_usage`].
+    pub(crate) fn usage(
+        &mut self,
+        root: &'static str,
+        input: (&Field<u64>, &'static str),
+        output: (&Field<u64>, &'static str),
+    ) {
+        let at = Loc::Root(root);
+        let input = self.tokens(input.0, &at.k(input.1));
+        let output = self.tokens(output.0, &at.k(output.1));
+        self.add_usage(input, output);
+    }
+
+    /// Token counts of one model response, added to those read before (a
+    /// run of several responses or steps counts them all).
     pub(crate) fn add_usage(&mut self, input: Option<u64>, output: Option<u64>) {
         let m = &mut self.t.meta;
         if let Some(n) = input {

@@ -17,7 +17,7 @@ use super::paths::split_mcp;
 use super::query::{InputMatch, TextOrRegex};
 use crate::js::number::to_string as js_num;
 use crate::matching::sequence::{f1, first_from, in_order, overlap, ratio, Miss};
-use crate::value::eq::{bytes_eq, text_eq, TextKey};
+use crate::value::eq::{ends_with, text_eq, TextKey};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
@@ -353,14 +353,7 @@ fn path_test(p: &TextOrRegex) -> impl Fn(&str) -> bool + '_ {
         _ => None,
     };
     move |path: &str| match &want {
-        Some((want, tail)) => {
-            text_eq(path, want)
-                || path
-                    .len()
-                    .checked_sub(tail.len())
-                    .and_then(|at| path.as_bytes().get(at..))
-                    .is_some_and(|end| bytes_eq(end, tail.as_bytes()))
-        }
+        Some((want, tail)) => text_eq(path, want) || ends_with(path.as_bytes(), tail.as_bytes()),
         None => p.matches_sub(path),
     }
 }

@@ -108,14 +108,11 @@ impl std::str::FromStr for Harness {
     }
 }
 
-/// Parses one line of JSONL text; lines that are not JSON give `None`.
-fn parse_line(line: &str) -> Option<Value> {
+/// Parses one line of JSONL text that starts like a record (`{`, `[`);
+/// other lines (banners, comments) give `None`.
+fn parse_line(line: &str) -> Option<serde_json::Result<Value>> {
     let line = line.trim();
-    if line.starts_with('{') || line.starts_with('[') {
-        serde_json::from_str(line).ok()
-    } else {
-        None
-    }
+    (line.starts_with('{') || line.starts_with('[')).then(|| serde_json::from_str(line))
 }
 
 /// The record lines that start like JSON (`{`, `[`) and are not JSON (a
@@ -132,11 +129,7 @@ impl Unreadable {
 
     /// The record on line `i`, or `None` (noted when it starts like JSON and is not).
     fn parse(&self, i: usize, line: &str) -> Option<Value> {
-        let t = line.trim();
-        if !(t.starts_with('{') || t.starts_with('[')) {
-            return None;
-        }
-        match serde_json::from_str(t) {
+        match parse_line(line)? {
             Ok(v) => Some(v),
             Err(e) => {
                 let mut bad = self.0.borrow_mut();
@@ -180,7 +173,7 @@ fn whole_document(text: &str) -> Option<Vec<Value>> {
     // A JSONL text has a line break before its end; one document rarely
     // fails, so only try when the first line is not a whole value.
     let first = text.lines().next().unwrap_or("");
-    if first.len() < text.len() && parse_line(first).is_some() {
+    if first.len() < text.len() && parse_line(first).is_some_and(|r| r.is_ok()) {
         return None;
     }
     match serde_json::from_str::<Value>(text).ok()? {
@@ -191,12 +184,12 @@ fn whole_document(text: &str) -> Option<Vec<Value>> {
 
 /// Splits raw text into JSON records: the whole text when it is one JSON
 /// document (an array gives its items), else every line that parses as JSON.
-/// Lines that are not JSON (banners, `#` comments) are skipped (one that
-/// starts like a record, `{` or `[`, is an `UNREADABLE_RECORD` diagnostic); duplicate
-/// keys keep the last value.
+/// Lines that are not JSON (banners, `#` comments, and here also a record
+/// line cut short: [`normalize_text`] reports that one as an
+/// `UNREADABLE_RECORD` diagnostic) are skipped; duplicate keys keep the last value.
 pub fn records_from_text(text: &str) -> Vec<Value> {
     let trimmed = crate::js::text::document(text);
-    whole_document(trimmed).unwrap_or_else(|| trimmed.lines().filter_map(parse_line).collect())
+    whole_document(trimmed).unwrap_or_else(|| trimmed.lines().filter_map(|l| parse_line(l)?.ok()).collect())
 }
 
 /// Whether a record is a container document: a Gemini session `{ messages }`.
@@ -379,7 +372,9 @@ fn type_values(line: &str) -> impl Iterator<Item = &str> + '_ {
     })
 }
 
-/// Normalises raw transcript text (see [`records_from_text`]).
+/// Normalises raw transcript text (see [`records_from_text`]); a JSON-lines
+/// line that starts like a record but is not JSON is an `UNREADABLE_RECORD`
+/// diagnostic at `input[<line>]` (0-based).
 pub fn normalize_text(text: &str, harness: Option<Harness>, opts: &NormalizeOptions) -> Result<Run> {
     let trimmed = crate::js::text::document(text);
     match whole_document(trimmed) {

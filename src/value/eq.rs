@@ -41,6 +41,19 @@ pub(crate) fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     x.remainder().iter().zip(y.remainder()).all(|(p, q)| p == q)
 }
 
+/// `text.starts_with(part)` by [`bytes_eq`].
+pub(crate) fn starts_with(text: &[u8], part: &[u8]) -> bool {
+    text.get(..part.len()).is_some_and(|p| bytes_eq(p, part))
+}
+
+/// `text.ends_with(part)` by [`bytes_eq`].
+pub(crate) fn ends_with(text: &[u8], part: &[u8]) -> bool {
+    text.len()
+        .checked_sub(part.len())
+        .and_then(|at| text.get(at..))
+        .is_some_and(|p| bytes_eq(p, part))
+}
+
 /// Whether two texts are equal ([`bytes_eq`]).
 pub(crate) fn text_eq(a: &str, b: &str) -> bool {
     bytes_eq(a.as_bytes(), b.as_bytes())

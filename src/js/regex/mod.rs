@@ -184,13 +184,13 @@ impl JsRegex {
     /// Whether the pattern matches somewhere in `text` (`RegExp#test` from index 0).
     pub fn is_match(&self, text: &str) -> bool {
         if let Some((anchor, lit)) = &self.anchored {
+            use crate::value::eq::{bytes_eq, ends_with, starts_with};
             let (t, l) = (text.as_bytes(), lit.as_bytes());
-            let part = match anchor {
-                literal::Anchor::Whole => Some(t),
-                literal::Anchor::Start => t.get(..l.len()),
-                literal::Anchor::End => t.len().checked_sub(l.len()).and_then(|at| t.get(at..)),
+            return match anchor {
+                literal::Anchor::Whole => bytes_eq(t, l),
+                literal::Anchor::Start => starts_with(t, l),
+                literal::Anchor::End => ends_with(t, l),
             };
-            return part.is_some_and(|p| crate::value::eq::bytes_eq(p, l));
         }
         self.required.as_deref().is_none_or(|lit| text.contains(lit)) && self.re.is_match(text)
     }

@@ -57,10 +57,11 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
     let d: AnthropicDoc = doc.parse(b);
     b.model(d.model.str());
     if let Some(u) = d.usage.get() {
-        let usage = Loc::Root("usage");
-        let input = b.tokens(&u.input_tokens, &usage.k("input_tokens"));
-        let output = b.tokens(&u.output_tokens, &usage.k("output_tokens"));
-        b.add_usage(input, output);
+        b.usage(
+            "usage",
+            (&u.input_tokens, "input_tokens"),
+            (&u.output_tokens, "output_tokens"),
+        );
     }
     if d.ty.str() == Some("error") {
         match d.error.get() {

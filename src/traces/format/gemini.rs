@@ -66,10 +66,11 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
     let d: GeminiDoc = doc.parse(b);
     b.model(d.model_version.str());
     if let Some(u) = d.usage.get() {
-        let usage = Loc::Root("usageMetadata");
-        let input = b.tokens(&u.prompt_token_count, &usage.k("promptTokenCount"));
-        let output = b.tokens(&u.candidates_token_count, &usage.k("candidatesTokenCount"));
-        b.add_usage(input, output);
+        let (input, output) = (
+            (&u.prompt_token_count, "promptTokenCount"),
+            (&u.candidates_token_count, "candidatesTokenCount"),
+        );
+        b.usage("usageMetadata", input, output);
     }
     let present = d.candidates.present();
     let candidates = d.candidates.into_items();

@@ -70,10 +70,11 @@ pub(crate) fn read(doc: Doc, b: &mut TraceBuilder) {
 fn read_response(d: ChatDoc, b: &mut TraceBuilder) {
     b.model(d.model.str());
     if let Some(u) = d.usage.get() {
-        let usage = Loc::Root("usage");
-        let input = b.tokens(&u.prompt_tokens, &usage.k("prompt_tokens"));
-        let output = b.tokens(&u.completion_tokens, &usage.k("completion_tokens"));
-        b.add_usage(input, output);
+        b.usage(
+            "usage",
+            (&u.prompt_tokens, "prompt_tokens"),
+            (&u.completion_tokens, "completion_tokens"),
+        );
     }
     let choices = d.choices.into_items();
     if let n @ 2.. = choices.len() {

@@ -77,10 +77,11 @@ fn read_response(doc: Doc, b: &mut TraceBuilder) {
     }
     b.model(d.model.str());
     if let Some(u) = d.usage.get() {
-        let usage = Loc::Root("usage");
-        let input = b.tokens(&u.input_tokens, &usage.k("input_tokens"));
-        let output = b.tokens(&u.output_tokens, &usage.k("output_tokens"));
-        b.add_usage(input, output);
+        b.usage(
+            "usage",
+            (&u.input_tokens, "input_tokens"),
+            (&u.output_tokens, "output_tokens"),
+        );
     }
     if d.status.str() == Some("incomplete") {
         let why = d.incomplete_details.get().map(Value::to_string).unwrap_or_default();
