@@ -2,21 +2,46 @@
 // own file (no WebAssembly here) so that the core module (internal.js) and
 // the separately loaded schema module (schema.js) throw the same class.
 
-/**
- * A malformed call: `code` is one of `INVALID_ARGUMENT`, `INVALID_OPTION`,
- * `UNSUPPORTED_VALUE`, `INVALID_JSON`; `path` names the bad field
- * (e.g. `actual[3].toolName`). `INTERNAL`: a defect of ours (the
- * WebAssembly module trapped); `path` names the export, and the module has
- * been started again, so later calls work.
- */
-export class MatcherError extends Error {
-  constructor(code, path, message) {
-    super(`${message} (at ${path})`);
-    this.name = "MatcherError";
-    this.code = code;
-    this.path = path;
+// A program may run two copies of this module: `mcp-matchers/matchers` is one
+// self-contained file with its own copy (scripts/bundle-matchers.mjs), beside
+// the one the other entry points import. What must be one object for all
+// copies (MatcherError, so that `instanceof` and `===` hold whichever entry
+// point threw; the test hook `families` below) is made by the first copy that
+// loads and kept on globalThis under a registered symbol, as OpenTelemetry's
+// JS API keeps its global (`Symbol.for("opentelemetry.js.api.<major>")`).
+// `v1` is the shape of what is kept; a change of shape takes a new key.
+const SHARED = Symbol.for("mcp-matchers.runtime.v1");
+
+function shared() {
+  const made = Object.freeze({
+    /**
+     * A malformed call: `code` is one of `INVALID_ARGUMENT`, `INVALID_OPTION`,
+     * `UNSUPPORTED_VALUE`, `INVALID_JSON`; `path` names the bad field
+     * (e.g. `actual[3].toolName`). `INTERNAL`: a defect of ours (the
+     * WebAssembly module trapped); `path` names the export, and the module has
+     * been started again, so later calls work.
+     */
+    MatcherError: class MatcherError extends Error {
+      constructor(code, path, message) {
+        super(`${message} (at ${path})`);
+        this.name = "MatcherError";
+        this.code = code;
+        this.path = path;
+      }
+    },
+    // The guarded exports of every module started so far, by family (tests
+    // reach the test-only exports through it; not part of the API).
+    families: {},
+  });
+  try {
+    Object.defineProperty(globalThis, SHARED, { value: made });
+  } catch {
+    // A frozen globalThis (e.g. SES lockdown): each copy keeps its own.
   }
+  return made;
 }
+
+export const { MatcherError, families } = globalThis[SHARED] ?? shared();
 
 // The one place errors are made: from the module's `[code, path, message]`
 // or from the few shape checks below.
@@ -54,9 +79,6 @@ export function isTrap(e) {
   return e instanceof Error && /recursive use of an object|attempted to take ownership/i.test(e.message);
 }
 
-// The guarded exports of every module started so far, by family (tests reach
-// the test-only exports through it; not part of the API).
-export const families = {};
 
 /**
  * The exports of a family's wasm-bindgen glue module `glue`, started from

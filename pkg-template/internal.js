@@ -26,9 +26,12 @@ export const MAX_PAYLOAD = 32 * 1024 * 1024;
  * itself where it is kept (a `PromptResult` read by `fromTrace`, whose calls
  * stay in the trace module): `actual[EVALUATE_IN_PLACE](parts)` with `parts`
  * `[expected, options]` returns `{ indices, calls }` or `null` (then its
- * `getToolCalls()` cross as a list). A symbol, so no user object has it.
+ * `getToolCalls()` cross as a list). A registered symbol, so that the copy of
+ * this module inside `mcp-matchers/matchers` (scripts/bundle-matchers.mjs)
+ * finds the method of a `PromptResult` made by the package root; no user
+ * object has it by accident.
  */
-export const EVALUATE_IN_PLACE = Symbol("mcp-matchers.evaluateInPlace");
+export const EVALUATE_IN_PLACE = Symbol.for("mcp-matchers.evaluateInPlace");
 /** Refuses `text` longer than MAX_PAYLOAD code units (UNSUPPORTED_VALUE at `path`). */
 export function capped(text, path) {
   if (text.length > MAX_PAYLOAD) fail("UNSUPPORTED_VALUE", path, `input too large: ${text.length} characters (at most ${MAX_PAYLOAD} per call)`);

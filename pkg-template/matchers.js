@@ -2,14 +2,9 @@
 // `@mcpjam/sdk/matchers` (version 1.14.0): evaluateToolCalls,
 // resolveMatchOptions, MATCH_OPTIONS_DEFAULTS, and the later releases'
 // assertValidMatchOptions and assertValidMaxExtra.
-// The leaves of tool-calls.js named here too, so that a browser loading the
-// package as plain ES modules fetches them together with tool-calls.js (one
-// round trip less); each module still runs once.
-import "./encoding.js";
-import "./errors.js";
-import "./kept.js";
-import "./wasm/tool_calls.js";
-import "./wasm/tool_calls_bytes.js";
+// scripts/build.sh bundles this module and everything it imports into one
+// file (scripts/bundle-matchers.mjs), so that a browser loading the package as
+// plain ES modules fetches one file.
 export { MatcherError } from "./internal.js";
 export {
   evaluateToolCalls,

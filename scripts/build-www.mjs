@@ -10,7 +10,7 @@
 //   node scripts/build-www.mjs --update-list
 // Rewrites the bundled example list in www/examples.js from the folders.
 import { build } from "esbuild";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { deflateRawSync } from "node:zlib";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,7 +41,7 @@ export async function buildWww(outDir = join(root, "www/dist")) {
     // The JSON Schema module (1.5 MB) stays out: the page has no schema
     // registry, so evaluateExpectations never loads it here.
     external: ["./schema.js"],
-    plugins: [deflatedWasm],
+    plugins: [unbundledPkg, deflatedWasm],
   });
   const script = result.outputFiles[0].text.replace(/<\/(script)/gi, "<\\/$1");
   const css = readFileSync(join(root, "www/style.css"), "utf8");
@@ -59,6 +59,24 @@ export async function buildWww(outDir = join(root, "www/dist")) {
 function deflated(bytes) {
   return deflateRawSync(bytes, { level: 9 }).toString("base64");
 }
+
+// pkg/ as scripts/build.sh left it before making mcp-matchers/matchers one file
+// (scripts/bundle-matchers.mjs keeps that copy in target/pkg-modules): the page
+// then holds one copy of the package's runtime and every module's bytes in
+// the one place deflatedWasm replaces (the bundled matchers.js inlines them).
+const MODULES = join(root, "target/pkg-modules");
+const PKG = join(root, "pkg");
+const unbundledPkg = {
+  name: "unbundled-pkg",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const path = resolve(args.resolveDir, args.path);
+      if (!path.startsWith(PKG + "/")) return undefined;
+      if (!existsSync(MODULES)) throw new Error(`${MODULES} is missing: run scripts/build.sh`);
+      return { path: join(MODULES, path.slice(PKG.length + 1)) };
+    });
+  },
+};
 
 // pkg/wasm/<family>_bytes.js (the module's bytes as base64) replaced by the
 // same bytes deflated, inflated on each call: the page carries a third of the

@@ -62,6 +62,9 @@ module schema target/wasm32-unknown-unknown/release/mcp_matchers_schema.wasm
 cp pkg-template/package.json pkg-template/*.js pkg-template/*.d.ts "$out/"
 # The core's constant tables as a JS module (an import then compiles no WebAssembly).
 node scripts/core-constants.mjs "$out"
+# mcp-matchers/matchers as one file (esbuild), the tool-call modules re-exported from it.
+# (target/pkg-modules keeps them unbundled for the viewer build, scripts/build-www.mjs.)
+node scripts/bundle-matchers.mjs "$out" target/pkg-modules
 cp pkg-template/README.md "$out/README.md"  # the registry page: written for npm users
 # Swap in one step so that a test reading pkg/ never sees half a build.
 old=pkg.old.$$

@@ -116,17 +116,28 @@ test("every module's inlined bytes decode to its .wasm file, natively and by the
   }
 });
 
-// mcp-matchers/matchers names every module its import graph reaches, so that a
-// browser loading the package as plain ES modules fetches them all in the
-// round trip after matchers.js (none found only a level deeper).
-test("mcp-matchers/matchers imports every module of its graph itself (one level)", () => {
-  const imports = (file) => [...readFileSync(join(pkg, file), "utf8").matchAll(/^(?:import|export)\b[^;]*?["'](\.\/[^"']+)["']/gm)].map((m) => join(dirname(file), m[1]));
-  const direct = new Set(imports("matchers.js"));
-  const seen = new Set();
-  const walk = (file) => {
-    for (const f of imports(file)) if (!seen.has(f)) seen.add(f), walk(f);
-  };
-  walk("matchers.js");
-  assert.ok(seen.size >= 7, `${seen.size} modules found`);
-  assert.deepEqual([...seen].filter((f) => !direct.has(f)).sort(), []);
+// mcp-matchers/matchers is one file (scripts/bundle-matchers.mjs), so that a
+// browser loading the package as plain ES modules fetches it in one round trip;
+// the tool-call modules the other entry points import are that file's own
+// (one tool-call module per program, one MatcherError class).
+test("mcp-matchers/matchers is one file, and the tool-call modules are its own", async () => {
+  const imports = (file) => [...readFileSync(join(pkg, file), "utf8").matchAll(/^\s*(?:import|export)\b[^;]*?["']([^"']+)["']/gm)].map((m) => m[1]);
+  assert.deepEqual(imports("matchers.js"), []);
+  assert.doesNotMatch(readFileSync(join(pkg, "matchers.js"), "utf8"), /\bimport\s*\(/);
+  const script = `
+    const sizes = [];
+    const Real = WebAssembly.Module;
+    WebAssembly.Module = function (bytes) { sizes.push(bytes.byteLength); return new Real(bytes); };
+    WebAssembly.Module.prototype = Real.prototype;
+    const at = (f) => import(${JSON.stringify(pathToFileURL(pkg).href)} + "/" + f);
+    const [m, root, tc, glue] = await Promise.all(["matchers.js", "index.js", "tool-calls.js", "wasm/tool_calls.js"].map(at));
+    const same = m.evaluateToolCalls === root.evaluateToolCalls && tc.evaluateToolCalls === m.evaluateToolCalls && m.MatcherError === root.MatcherError && tc.MatcherError === root.MatcherError;
+    let caught = null;
+    try { m.evaluateToolCalls("nope", []); } catch (e) { caught = e; }
+    const before = glue.__memory_bytes();
+    root.matchToolCalls(["a"], ["a"]);
+    console.log(JSON.stringify({ same, sizes, branded: caught instanceof root.MatcherError, glue: before > 0 }));`;
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout), { same: true, sizes: [size("tool_calls")], branded: true, glue: true });
 });
