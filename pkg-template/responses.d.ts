@@ -90,10 +90,14 @@ export declare function validateResponse(actual: unknown, expected: unknown): Va
 /**
  * Contains text (`validateText`): every expected substring occurs in the
  * extracted text, in any order; `caseSensitive: false` compares lowercase
- * forms.
+ * forms (`toLowerCase()`). As `validateText` of
+ * `@gleanwork/mcp-server-tester@1.1.0`. A CallToolResult's long text blocks
+ * (4,096 code units or more) are searched where they are, by
+ * `String#includes`, without being copied.
  *
  * @param expected - one string or many.
- * @returns on failure `details: { missing, textLength, textPreview }`; the message lists every missing substring.
+ * @returns on failure `details: { missing, textLength, textPreview }` (length in
+ *   UTF-16 code units, the preview cut at 200); the message lists every missing substring.
  * @throws {MatcherError} `INVALID_ARGUMENT` (path `expected[i]`) for a
  *   non-string; `INVALID_OPTION` (path `options.caseSensitive`) for a non-boolean.
  */

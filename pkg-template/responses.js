@@ -26,7 +26,7 @@ const {
 } = responsesWasm;
 // This family's own WebAssembly module, started by responses-wasm.js (shared with evals.js and schema-core.js).
 import { run } from "./responses-wasm.js";
-import { encodeExtended, fail, isPlain, textBlocks } from "./internal.js";
+import { call, encodeExtended, fail, isPlain, payload, textBlocks } from "./internal.js";
 export { MatcherError } from "./errors.js";
 
 // JSON text of a value. `asText`: a top-level value JSON cannot say is sent as
@@ -87,9 +87,49 @@ export function validateResponse(actual, expected) {
   return JSON.parse(run(wasmValidateResponse, [plain(actual, "actual"), plain(expected, "expected")]));
 }
 
+// The long text blocks of one validateText call, left where they are and
+// searched there by String#includes, as the reference searches them: the core
+// composes the text it reads from them and asks (src/wasm/responses.rs
+// HostTexts, src/wasm/wire.rs HOST_STRINGS). Nothing here decides a verdict.
+class HostTexts {
+  constructor(texts) {
+    this.texts = texts;
+    this.text = "";
+    this.lower = null;
+  }
+
+  compose(pieces) {
+    let s = "";
+    for (const p of pieces) s += typeof p === "number" ? this.texts[p] : p;
+    this.text = s;
+    this.lower = null;
+    return s.length;
+  }
+
+  includes(needle, fold) {
+    if (!fold) return this.text.includes(needle);
+    this.lower ??= this.text.toLowerCase();
+    return this.lower.includes(needle.toLowerCase());
+  }
+
+  head(units) {
+    return this.text.slice(0, units);
+  }
+}
+/** Bit 30 of a payload's `ext`: its out-of-band strings stayed in JavaScript (src/wasm/wire.rs HOST_STRINGS). */
+const HOST_STRINGS = 1 << 30;
+/** The most texts one call leaves in JavaScript (src/wasm/wire.rs MAX_HOST_STRINGS); more cross as bytes. */
+const MAX_HOST_STRINGS = 256;
+
 /** See responses.d.ts. */
 export function validateText(response, expected, options) {
-  return JSON.parse(run(wasmValidateText, [textual(response, "response"), plain(expected, "expected"), value(options, "options")]));
+  const rest = [plain(expected, "expected"), value(options, "options")];
+  const split = textBlocks(response);
+  if (split === null || split[1].length > MAX_HOST_STRINGS) return JSON.parse(run(wasmValidateText, [textual(response, "response"), ...rest]));
+  const [copy, raws] = split;
+  const host = new HostTexts(raws.map(([, text]) => text));
+  const [bytes, ext] = payload([[encode(copy, "response", true), false, "response", raws.map(([path]) => [path, ""])], ...rest]);
+  return JSON.parse(call(() => wasmValidateText(bytes, (ext | HOST_STRINGS) >>> 0, host)));
 }
 
 /** See responses.d.ts. */

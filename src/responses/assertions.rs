@@ -87,28 +87,50 @@ pub(crate) fn validate_response(actual: &Val<'_>, expected: &Val<'_>) -> CheckRe
     )
 }
 
+/// A text that `validateText` searches: the extracted text itself, or (in
+/// the wasm binding) one that stays in JavaScript and is searched there.
+pub(crate) trait Haystack {
+    /// For each of `needles`, whether the text contains it (`includes`);
+    /// not `case_sensitive`: whether `toLowerCase()` of the text contains
+    /// `toLowerCase()` of the needle.
+    fn contains_each(&self, needles: &[&str], case_sensitive: bool) -> Vec<bool>;
+    /// The text's length in UTF-16 code units.
+    fn utf16_len(&self) -> usize;
+    /// [`truncate_for_display`] of the text at `max` UTF-16 code units.
+    fn preview(&self, max: usize) -> String;
+}
+
+impl Haystack for str {
+    fn contains_each(&self, needles: &[&str], case_sensitive: bool) -> Vec<bool> {
+        if case_sensitive {
+            return needles.iter().map(|n| self.contains(n)).collect();
+        }
+        // Rust's `to_lowercase` is the full Unicode mapping with the final
+        // sigma rule, as `String.prototype.toLowerCase` (ECMA-262 §22.1.3.28).
+        let lowered = self.to_lowercase();
+        needles.iter().map(|n| lowered.contains(&n.to_lowercase())).collect()
+    }
+
+    fn utf16_len(&self) -> usize {
+        utf16_len(self)
+    }
+
+    fn preview(&self, max: usize) -> String {
+        truncate_for_display(self, max)
+    }
+}
+
 /// `validateText(response, expected, { caseSensitive })` over the extracted
 /// `text`: passes when every expected substring occurs (order-free); a
 /// failure lists every missing one. Case-insensitive compares
 /// `toLowerCase()` forms (full Unicode lowercase mapping).
-pub(crate) fn validate_text(text: &str, expected: &[&str], case_sensitive: bool) -> CheckResult {
-    let lowered;
-    let haystack = if case_sensitive {
-        text
-    } else {
-        lowered = text.to_lowercase();
-        &lowered
-    };
+pub(crate) fn validate_text<H: Haystack + ?Sized>(text: &H, expected: &[&str], case_sensitive: bool) -> CheckResult {
+    let found = text.contains_each(expected, case_sensitive);
     let missing: Vec<&str> = expected
         .iter()
-        .copied()
-        .filter(|s| {
-            if case_sensitive {
-                !haystack.contains(s)
-            } else {
-                !haystack.contains(&s.to_lowercase())
-            }
-        })
+        .zip(found)
+        .filter(|(_, found)| !found)
+        .map(|(s, _)| *s)
         .collect();
     if missing.is_empty() {
         return CheckResult::pass(if expected.len() == 1 {
@@ -131,11 +153,11 @@ pub(crate) fn validate_text(text: &str, expected: &[&str], case_sensitive: bool)
 }
 
 /// `{ <key>: value, textLength, textPreview }` (length in UTF-16 units, preview cut at 200).
-pub(crate) fn text_details(key: &str, value: Value, text: &str) -> Value {
+pub(crate) fn text_details<H: Haystack + ?Sized>(key: &str, value: Value, text: &H) -> Value {
     let mut map = serde_json::Map::new();
     map.insert(key.to_string(), value);
-    map.insert("textLength".into(), json!(utf16_len(text)));
-    map.insert("textPreview".into(), json!(truncate_for_display(text, 200)));
+    map.insert("textLength".into(), json!(text.utf16_len()));
+    map.insert("textPreview".into(), json!(text.preview(200)));
     Value::Object(map)
 }
 

@@ -7,6 +7,7 @@ use crate::error::{MatcherError, Result};
 use crate::js::number::to_string as js_number;
 use crate::value::print::stringify;
 use crate::value::Val;
+use std::borrow::Cow;
 
 /// One content block as `normalizeToolResponse` keeps it.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,13 +24,53 @@ pub(crate) struct Block<'j> {
     pub mime_type: Option<&'j str>,
 }
 
+/// A response's text as `extractText` makes it, before it is joined: the
+/// strings of several content blocks (joined by `"\n"`), or one text. Kept
+/// apart so that the wasm binding can find in it the long texts that stayed
+/// in JavaScript (`src/wasm/wire.rs` `HOST_STRINGS`) and search them there.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Text<'j> {
+    /// Block texts, joined by `"\n"` (at least one).
+    Lines(Vec<&'j str>),
+    /// One text.
+    One(Cow<'j, str>),
+}
+
+impl<'j> Text<'j> {
+    /// The text itself.
+    pub(crate) fn into_string(self) -> String {
+        match self {
+            Text::Lines(_) => self.pieces().concat(),
+            Text::One(s) => s.into_owned(),
+        }
+    }
+
+    /// The text as pieces to concatenate in order (the block texts and the
+    /// `"\n"` between them).
+    pub(crate) fn pieces(&self) -> Vec<&str> {
+        match self {
+            Text::Lines(parts) => {
+                let mut out = Vec::with_capacity(parts.len() * 2);
+                for (i, p) in parts.iter().enumerate() {
+                    if i > 0 {
+                        out.push("\n");
+                    }
+                    out.push(*p);
+                }
+                out
+            }
+            Text::One(s) => vec![s.as_ref()],
+        }
+    }
+}
+
 /// What `normalizeToolResponse(result)` returns, minus `raw` (the input itself).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Normalized<'j> {
     /// Every string `text` of a content block, joined by `"\n"`; when there
     /// is none, `structuredContent` (a string as is, another non-null value
     /// as `JSON.stringify` text).
-    pub text: String,
+    pub text: Text<'j>,
     /// `result.isError ?? false`: the value as given (normally a boolean).
     pub is_error: Val<'j>,
     pub blocks: Vec<Block<'j>>,
@@ -71,14 +112,12 @@ pub(crate) fn normalize<'j>(result: &'j Val<'j>, path: &str) -> Result<Normalize
         }
     }
     let structured = result.get("structuredContent");
-    let mut text = parts.join("\n");
-    if parts.is_empty() {
-        match structured {
-            Some(Val::Str(s)) => text = s.to_string(),
-            Some(Val::Null) | None => {}
-            Some(v) => text = stringify(v),
-        }
-    }
+    let text = match structured {
+        _ if !parts.is_empty() => Text::Lines(parts),
+        Some(Val::Str(s)) => Text::One(Cow::Borrowed(s)),
+        Some(Val::Null) | None => Text::One(Cow::Borrowed("")),
+        Some(v) => Text::One(Cow::Owned(stringify(v))),
+    };
     Ok(Normalized {
         text,
         is_error,
@@ -98,16 +137,16 @@ fn is_normalized(v: &Val<'_>) -> bool {
 
 /// `extractTextFromContentArray`: the `text` of every `type: "text"` block
 /// joined by `"\n"`, else `JSON.stringify(content)`.
-fn from_content_array(content: &[Val<'_>], whole: &Val<'_>) -> String {
+fn from_content_array<'j>(content: &'j [Val<'j>], whole: &Val<'_>) -> Text<'j> {
     let parts: Vec<&str> = content
         .iter()
         .filter(|b| b.get("type").and_then(Val::as_str) == Some("text"))
         .filter_map(|b| b.get("text").and_then(Val::as_str))
         .collect();
     if parts.is_empty() {
-        stringify(whole)
+        Text::One(Cow::Owned(stringify(whole)))
     } else {
-        parts.join("\n")
+        Text::Lines(parts)
     }
 }
 
@@ -118,33 +157,40 @@ fn from_content_array(content: &[Val<'_>], whole: &Val<'_>) -> String {
 /// string, its `structuredContent` (a string, else its JSON text), its
 /// `text` string, else its own JSON text; a number or boolean as `String(v)`.
 pub(crate) fn extract_text(response: &Val<'_>) -> String {
+    extract(response).into_string()
+}
+
+/// [`extract_text`] before the join: the same text as its pieces.
+pub(crate) fn extract<'j>(response: &'j Val<'j>) -> Text<'j> {
+    let one = |s: &'j str| Text::One(Cow::Borrowed(s));
+    let owned = |s: String| Text::One(Cow::Owned(s));
     match response {
-        Val::Null | Val::Undefined => String::new(),
-        Val::Str(s) | Val::BigInt(s) => s.to_string(),
-        Val::Num(n) => js_number(*n),
-        Val::Date(_) => stringify(response),
-        Val::Bool(b) => b.to_string(),
+        Val::Null | Val::Undefined => one(""),
+        Val::Str(s) | Val::BigInt(s) => one(s),
+        Val::Num(n) => owned(js_number(*n)),
+        Val::Date(_) => owned(stringify(response)),
+        Val::Bool(b) => one(if *b { "true" } else { "false" }),
         Val::Arr(items) => from_content_array(items, response),
         Val::Obj(_) => {
             if is_normalized(response) {
-                return response.get("text").and_then(Val::as_str).unwrap_or("").to_string();
+                return one(response.get("text").and_then(Val::as_str).unwrap_or(""));
             }
             if let Some(Val::Arr(_)) = response.get("content") {
                 // An object never fails normalisation.
-                return normalize(response, "").map(|n| n.text).unwrap_or_default();
+                return normalize(response, "").map_or(one(""), |n| n.text);
             }
             if let Some(Val::Str(s)) = response.get("content") {
-                return s.to_string();
+                return one(s);
             }
             match response.get("structuredContent") {
-                Some(Val::Str(s)) => return s.to_string(),
-                Some(v) => return stringify(v),
+                Some(Val::Str(s)) => return one(s),
+                Some(v) => return owned(stringify(v)),
                 None => {}
             }
             if let Some(Val::Str(s)) = response.get("text") {
-                return s.to_string();
+                return one(s);
             }
-            stringify(response)
+            owned(stringify(response))
         }
     }
 }

@@ -87,7 +87,7 @@ pub fn normalize_tool_response(result: &Value) -> Result<NormalizedResponse> {
     let json = Val::from(result);
     let n = extract::normalize(&json, "result")?;
     Ok(NormalizedResponse {
-        text: n.text,
+        text: n.text.into_string(),
         raw: result.clone(),
         is_error: Value::from(&n.is_error),
         content_blocks: n
@@ -164,7 +164,7 @@ pub fn validate_response(actual: &Value, expected: &Value) -> CheckResult {
 /// ```
 pub fn validate_text<S: AsRef<str>>(response: &Value, expected: &[S], options: &TextOptions) -> CheckResult {
     let expected: Vec<&str> = expected.iter().map(AsRef::as_ref).collect();
-    assertions::validate_text(&extract_text(response), &expected, options.case_sensitive)
+    assertions::validate_text(extract_text(response).as_str(), &expected, options.case_sensitive)
 }
 
 /// `validatePattern(response, patterns, { caseSensitive })`: every pattern

@@ -6,14 +6,15 @@
 //! over (the reference's JSON fallbacks print them). Results come back as
 //! JSON text.
 
+use super::wire::host_index;
 use super::{parts, to_js};
 use crate::error::{MatcherError, Result};
 use crate::reader::Reader;
 use crate::responses::assertions::{
-    read_case_sensitive, read_error_expectation, read_size_options, read_strings, validate_error, validate_response,
-    validate_size, validate_text,
+    read_case_sensitive, read_error_expectation, read_size_options, read_strings, truncate_for_display, validate_error,
+    validate_response, validate_size, validate_text, Haystack,
 };
-use crate::responses::extract::{extract_text, normalize};
+use crate::responses::extract::{extract, extract_text, normalize};
 use crate::responses::matches_pattern::read_patterns;
 use crate::responses::plan::{self, PlanOptions};
 use crate::responses::run;
@@ -44,7 +45,7 @@ pub fn normalize_tool_response(payload: &[u8], ext: u32) -> Out {
             .map(|b| json!([b.index, b.kind, b.text, b.mime_type, b.data.is_some()]))
             .collect();
         Ok(json!({
-            "text": n.text,
+            "text": n.text.into_string(),
             "isError": serde_json::Value::from(&n.is_error),
             "blocks": blocks,
             "structured": n.structured.is_some(),
@@ -66,14 +67,80 @@ pub fn validate_response_json(payload: &[u8], ext: u32) -> Out {
     json_out(parts(payload, ext, ["actual", "expected"]).map(|[a, e]| validate_response(&a, &e)))
 }
 
-/// `validateText(response, expected, options)`: `response\nexpected\noptions`.
+#[wasm_bindgen]
+extern "C" {
+    /// The long texts one `validateText` call left in JavaScript
+    /// (`pkg-template/responses.js` `HostTexts`; `src/wasm/wire.rs` `HOST_STRINGS`).
+    pub type HostTexts;
+
+    /// Makes the text to search: `pieces` (strings, and numbers that index
+    /// the texts left in JavaScript) concatenated in order. Returns its
+    /// length in UTF-16 code units.
+    #[wasm_bindgen(method)]
+    fn compose(this: &HostTexts, pieces: js_sys::Array) -> u32;
+
+    /// `text.includes(needle)`; `fold`: `text.toLowerCase().includes(needle.toLowerCase())`.
+    #[wasm_bindgen(method)]
+    fn includes(this: &HostTexts, needle: &str, fold: bool) -> bool;
+
+    /// `text.slice(0, units)`.
+    #[wasm_bindgen(method)]
+    fn head(this: &HostTexts, units: u32) -> String;
+}
+
+/// A text composed in JavaScript from the texts a call left there, searched
+/// there with `String#includes` (ECMA-262 §22.1.3.8), as the reference does:
+/// nothing of it is copied into the module but its first 201 code units.
+struct InJs<'h> {
+    host: &'h HostTexts,
+    len: usize,
+}
+
+impl Haystack for InJs<'_> {
+    fn contains_each(&self, needles: &[&str], case_sensitive: bool) -> Vec<bool> {
+        needles.iter().map(|n| self.host.includes(n, !case_sensitive)).collect()
+    }
+
+    fn utf16_len(&self) -> usize {
+        self.len
+    }
+
+    fn preview(&self, max: usize) -> String {
+        // One unit more than the preview keeps, so that a surrogate pair cut at `max` is seen whole.
+        let units = u32::try_from(max.saturating_add(1)).unwrap_or(u32::MAX);
+        truncate_for_display(&self.host.head(units), max)
+    }
+}
+
+/// `validateText(response, expected, options)`: `response\nexpected\noptions`;
+/// `host` holds the response's long text blocks when the payload left them
+/// in JavaScript (`ext` has `HOST_STRINGS`).
+///
+/// Errors: as the other exports; `INVALID_ARGUMENT` at `response` when the
+/// payload marks texts left in JavaScript and `host` is missing.
 #[wasm_bindgen(js_name = validateText)]
-pub fn validate_text_json(payload: &[u8], ext: u32) -> Out {
+pub fn validate_text_json(payload: &[u8], ext: u32, host: Option<HostTexts>) -> Out {
     json_out((|| {
         let [response, expected, options] = parts(payload, ext, ["response", "expected", "options"])?;
         let expected = read_strings(&Reader::new(Some(&expected), "expected"))?;
         let case_sensitive = read_case_sensitive(&Reader::new(Some(&options), "options"))?;
-        Ok(validate_text(&extract_text(&response), &expected, case_sensitive))
+        let text = extract(&response);
+        let pieces = text.pieces();
+        if !pieces.iter().any(|p| host_index(p).is_some()) {
+            return Ok(validate_text(text.into_string().as_str(), &expected, case_sensitive));
+        }
+        let host = host.as_ref().ok_or_else(|| {
+            MatcherError::invalid_argument("response", "texts left in JavaScript arrived without their holder")
+        })?;
+        let list = js_sys::Array::new_with_length(0);
+        for p in pieces {
+            match host_index(p) {
+                Some(i) => list.push(&JsValue::from(i as u32)),
+                None => list.push(&JsValue::from_str(p)),
+            };
+        }
+        let len = host.compose(list) as usize;
+        Ok(validate_text(&InJs { host, len }, &expected, case_sensitive))
     })())
 }
 

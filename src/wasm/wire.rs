@@ -26,6 +26,13 @@
 //! holds a placeholder; `bytes` its length, the strings in table order).
 //! `JSON.stringify` never emits a raw U+0001, so the first one ends the
 //! parts and the last one starts the table.
+//!
+//! Strings that stay in JavaScript (bit 30 as well, [`HOST_STRINGS`]): the
+//! same table, each string's `bytes` 0 and none after the parts; each is put
+//! in place as a marker ([`host_index`] gives its index in the table), and
+//! the check that reads it asks the glue for it (`validateText`: the long
+//! text blocks of a `CallToolResult` are searched by `String#includes`
+//! where they are, never copied into the module).
 
 use crate::error::{ErrorCode, MatcherError, Result};
 use crate::value::parse::parse_with;
@@ -55,6 +62,27 @@ pub(crate) fn parse<'a>(text: &'a str, extended: bool, path: &str) -> Result<Val
 /// Bit 31 of `ext`: the payload ends with strings sent out of band (module docs).
 pub(crate) const RAW_STRINGS: u32 = 1 << 31;
 
+/// Bit 30 of `ext`, with [`RAW_STRINGS`]: the table's strings stay in
+/// JavaScript, each in place as a marker (module docs).
+pub(crate) const HOST_STRINGS: u32 = 1 << 30;
+
+/// The most strings one call may leave in JavaScript (the glue sends more as bytes).
+pub(crate) const MAX_HOST_STRINGS: usize = 256;
+
+/// The markers: marker `i` is the one-byte slice at `i`, told apart from any
+/// other string by its address (a string of the caller never points here).
+static HOST_MARKS: &str = match std::str::from_utf8(&[0; MAX_HOST_STRINGS]) {
+    Ok(s) => s,
+    Err(_) => "",
+};
+
+/// The index in the table of the string that `s` marks, `None` when `s` is
+/// not a marker.
+pub(crate) fn host_index(s: &str) -> Option<usize> {
+    let offset = (s.as_ptr() as usize).wrapping_sub(HOST_MARKS.as_ptr() as usize);
+    (s.len() == 1 && offset < HOST_MARKS.len()).then_some(offset)
+}
+
 /// Splits a payload of `N` parts and parses each (`names[i]` names part `i`
 /// in errors); a missing part is `null`. With [`RAW_STRINGS`], the strings
 /// after the parts are put in place (borrowed, not copied).
@@ -77,12 +105,20 @@ pub(crate) fn parts<'a, const N: usize>(payload: &'a [u8], ext: u32, names: [&st
         let piece = pieces.next().unwrap_or("null");
         *slot = parse(piece, ext & (1 << i) != 0, names[i])?;
     }
-    for (part, path, s) in raws {
+    let host = ext & HOST_STRINGS != 0;
+    if host && raws.len() > MAX_HOST_STRINGS {
+        return Err(malformed(names[0]));
+    }
+    for (i, (part, path, s)) in raws.into_iter().enumerate() {
         let slot = out
             .get_mut(part)
             .and_then(|v| place(v, &path))
             .ok_or_else(|| malformed(names[0]))?;
-        *slot = Val::Str(Cow::Borrowed(s));
+        *slot = match host {
+            true if s.is_empty() => Val::Str(Cow::Borrowed(&HOST_MARKS[i..=i])),
+            true => return Err(malformed(names[0])),
+            false => Val::Str(Cow::Borrowed(s)),
+        };
     }
     Ok(out)
 }
@@ -199,6 +235,25 @@ mod tests {
                 "{bad:?}"
             );
         }
+    }
+
+    #[test]
+    #[cfg(feature = "wasm-responses")]
+    fn strings_left_in_javascript_are_marked() {
+        // Two texts left in JavaScript: their paths in the table, no bytes after the parts.
+        let payload = "{\"content\":[{\"text\":\"\"},{\"text\":\"\"},{\"text\":\"\\u0000\"}]}\u{1}\u{1}[[0,[\"content\",0,\"text\"],0],[0,[\"content\",1,\"text\"],0]]";
+        let [r] = parts(payload.as_bytes(), RAW_STRINGS | HOST_STRINGS, ["response"]).unwrap();
+        let Some(Val::Arr(blocks)) = r.get("content") else {
+            panic!("content expected")
+        };
+        let text = |i: usize| blocks[i].get("text").and_then(Val::as_str).unwrap();
+        assert_eq!((host_index(text(0)), host_index(text(1))), (Some(0), Some(1)));
+        // A caller's own "\u0000" is text, not a marker.
+        assert_eq!((text(2), host_index(text(2))), ("\0", None));
+        // A string with bytes after the parts cannot also stay in JavaScript.
+        let bad = "{\"text\":\"\"}\u{1}x\u{1}[[0,[\"text\"],1]]";
+        let err = parts(bad.as_bytes(), RAW_STRINGS | HOST_STRINGS, ["r"]).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidJson);
     }
 
     #[test]

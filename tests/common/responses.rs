@@ -4,8 +4,9 @@
 //! reference's for the same inputs (its `validateText`, `validateError`).
 
 use super::{error_message, error_parts};
-use mcp_matchers::wasm::{extract_text_of, validate_error_json, validate_pattern_json, validate_text_json};
+use mcp_matchers::wasm::{extract_text_of, validate_error_json, validate_pattern_json, validate_text_json, HostTexts};
 use serde_json::{json, Value};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 const HELLO: &str = r#"{"content":[{"type":"text","text":"Hello, world"}]}"#;
@@ -17,11 +18,16 @@ fn out(r: Result<String, wasm_bindgen::JsValue>) -> Value {
 #[wasm_bindgen_test]
 fn text_checks_cross_with_the_reference_messages() {
     assert_eq!(extract_text_of(HELLO.as_bytes(), 0).unwrap(), "Hello, world");
-    let pass = out(validate_text_json(format!("{HELLO}\n\"world\"\n{{}}").as_bytes(), 0));
+    let pass = out(validate_text_json(
+        format!("{HELLO}\n\"world\"\n{{}}").as_bytes(),
+        0,
+        None,
+    ));
     assert_eq!(pass["pass"], json!(true));
     let fail = out(validate_text_json(
         format!("{HELLO}\n[\"world\",\"moon\"]\n{{}}").as_bytes(),
         0,
+        None,
     ));
     assert_eq!(fail["pass"], json!(false));
     assert_eq!(
@@ -31,6 +37,48 @@ fn text_checks_cross_with_the_reference_messages() {
     assert_eq!(fail["details"]["missing"], json!(["moon"]));
     let error = out(validate_error_json(format!("{HELLO}\ntrue").as_bytes(), 0));
     assert_eq!(error["message"], json!("Expected an error response but got success"));
+}
+
+// A text block left in JavaScript (src/wasm/wire.rs HOST_STRINGS): the core
+// composes the text from it and searches it there, through the holder's
+// methods (pkg-template/responses.js HostTexts).
+#[wasm_bindgen_test]
+fn a_text_left_in_javascript_is_searched_there() {
+    let holder = js_sys::Function::new_no_args(
+        "const texts = ['Hello, world'];
+         return {
+           compose(p) { this.t = p.map((x) => (typeof x === 'number' ? texts[x] : x)).join(''); return this.t.length; },
+           includes(n, fold) { return fold ? this.t.toLowerCase().includes(n.toLowerCase()) : this.t.includes(n); },
+           head(u) { return this.t.slice(0, u); },
+         };",
+    );
+    let host = || Some(holder.call0(&JsValue::NULL).unwrap().unchecked_into::<HostTexts>());
+    let ext = (1 << 31) | (1 << 30);
+    let payload = |expected: &str, options: &str| {
+        format!("{{\"content\":[{{\"type\":\"text\",\"text\":\"\"}}]}}\n{expected}\n{options}\u{1}\u{1}[[0,[\"content\",0,\"text\"],0]]")
+    };
+    let pass = out(validate_text_json(payload("[\"world\"]", "{}").as_bytes(), ext, host()));
+    assert_eq!(pass["message"], json!("Response contains expected text"));
+    let fail = out(validate_text_json(
+        payload("[\"WORLD\",\"moon\"]", "{}").as_bytes(),
+        ext,
+        host(),
+    ));
+    assert_eq!(
+        fail["message"],
+        json!("Response is missing 2 expected substrings: \"WORLD\", \"moon\"")
+    );
+    assert_eq!(fail["details"]["textLength"], json!(12));
+    assert_eq!(fail["details"]["textPreview"], json!("Hello, world"));
+    let folded = out(validate_text_json(
+        payload("[\"WORLD\"]", "{\"caseSensitive\":false}").as_bytes(),
+        ext,
+        host(),
+    ));
+    assert_eq!(folded["pass"], json!(true));
+    // Marked texts without their holder are refused, not read as empty.
+    let e = validate_text_json(payload("[\"world\"]", "{}").as_bytes(), ext, None).unwrap_err();
+    assert_eq!(error_parts(e), ("INVALID_ARGUMENT".into(), "response".into()));
 }
 
 #[wasm_bindgen_test]
@@ -50,9 +98,14 @@ fn a_javascript_pattern_crosses_as_source_and_flags() {
 
 #[wasm_bindgen_test]
 fn response_errors_are_coded_and_the_module_keeps_answering() {
-    let e = validate_text_json(format!("{HELLO}\n42\n{{}}").as_bytes(), 0).unwrap_err();
+    let e = validate_text_json(format!("{HELLO}\n42\n{{}}").as_bytes(), 0, None).unwrap_err();
     assert_eq!(error_parts(e), ("INVALID_ARGUMENT".into(), "expected".into()));
-    let e = validate_text_json(format!("{HELLO}\n\"x\"\n{{\"caseSensitive\":\"no\"}}").as_bytes(), 0).unwrap_err();
+    let e = validate_text_json(
+        format!("{HELLO}\n\"x\"\n{{\"caseSensitive\":\"no\"}}").as_bytes(),
+        0,
+        None,
+    )
+    .unwrap_err();
     assert_eq!(
         error_parts(e),
         ("INVALID_OPTION".into(), "options.caseSensitive".into())

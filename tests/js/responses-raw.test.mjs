@@ -89,3 +89,24 @@ test("a long text with a lone surrogate is refused as before (it never crosses o
   const result = { content: [{ type: "text", text: long(6) + "\ud800 end" }] };
   assert.throws(() => ours.validateText(result, "end"), { name: "MatcherError", code: "UNSUPPORTED_VALUE", path: "response" });
 });
+
+// validateText leaves the long texts in JavaScript and searches them there
+// (src/wasm/wire.rs HOST_STRINGS): the whole result, details included
+// (textLength, textPreview), is the reference's, on one and several long
+// blocks, past the 256 texts one call leaves in JavaScript (the rest cross
+// as bytes), and under toLowerCase's special cases (İ, final sigma).
+test("validateText on texts left in JavaScript: the reference's whole result", () => {
+  const many = { content: Array.from({ length: 300 }, (_, i) => ({ type: "text", text: long(i, 4100) })) };
+  const special = { content: [{ type: "text", text: `${long(9)} İstanbul ΟΔΟΣ ΣΑΣ end` }, { type: "text", text: "tail" }] };
+  const cases = [
+    [RESULTS["one long block"], ["ERROR: disk full", "absent"], undefined],
+    [RESULTS["long and short blocks, an image between"], ["short first\nline", "nope", "\u0000nul"], undefined],
+    [RESULTS["long and short blocks, an image between"], ["SHORT FIRST", "HÉLLO WÖRLD"], { caseSensitive: false }],
+    [many, ["line 299", "line 300"], undefined],
+    [special, ["i̇stanbul", "οδος", "σας end", "end\ntail", "ς"], { caseSensitive: false }],
+    [special, ["", "İstanbul"], { caseSensitive: true }],
+  ];
+  for (const [result, expected, options] of cases) {
+    assert.deepEqual(ours.validateText(result, expected, options), ref.validateText(result, expected, options), JSON.stringify(expected));
+  }
+});

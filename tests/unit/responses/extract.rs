@@ -54,7 +54,7 @@ fn normalize_keeps_blocks_and_is_error() {
     )
     .unwrap();
     let n = normalize(&v, "result").unwrap();
-    assert_eq!(n.text, "x");
+    assert_eq!(n.text.into_string(), "x");
     assert_eq!(n.is_error, Val::Str("yes".into()));
     assert_eq!(n.blocks.len(), 2);
     assert_eq!(
