@@ -71,8 +71,11 @@ export declare function normalizeToolResponse(result: unknown): NormalizedToolRe
  * another object by its `content` string, its `structuredContent`, its
  * `text`, else its JSON text; a number, boolean or bigint as `String(v)`.
  * Values are read as their `JSON.stringify` form (a `Date` is its ISO string).
+ * A CallToolResult's long text blocks (4,096 code units or more) are joined
+ * where they are, without being copied.
  *
- * @throws {MatcherError} `UNSUPPORTED_VALUE` for a value with no JSON form.
+ * @throws {MatcherError} `UNSUPPORTED_VALUE` for a value with no JSON form, or
+ *   a text longer than JavaScript's longest string.
  */
 export declare function extractText(response: unknown): string;
 
@@ -99,7 +102,8 @@ export declare function validateResponse(actual: unknown, expected: unknown): Va
  * @returns on failure `details: { missing, textLength, textPreview }` (length in
  *   UTF-16 code units, the preview cut at 200); the message lists every missing substring.
  * @throws {MatcherError} `INVALID_ARGUMENT` (path `expected[i]`) for a
- *   non-string; `INVALID_OPTION` (path `options.caseSensitive`) for a non-boolean.
+ *   non-string; `INVALID_OPTION` (path `options.caseSensitive`) for a non-boolean;
+ *   `UNSUPPORTED_VALUE` (path `response`) for a text longer than JavaScript's longest string.
  */
 export declare function validateText(
   response: unknown,

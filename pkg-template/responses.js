@@ -79,7 +79,12 @@ export function normalizeToolResponse(result) {
 
 /** See responses.d.ts. */
 export function extractText(response) {
-  return run(wasmExtractText, [textual(response, "response")]);
+  const hosted = inJs(response);
+  if (hosted === null) return run(wasmExtractText, [textual(response, "response")]);
+  const [part, host] = hosted;
+  const out = runHosted(wasmExtractText, [part], host);
+  // The core composed the text where its long blocks are (host.text), or returned it.
+  return host.composed ? host.text : out;
 }
 
 /** See responses.d.ts. */
@@ -96,6 +101,7 @@ class HostTexts {
     this.texts = texts;
     this.text = "";
     this.lower = null;
+    this.composed = false;
   }
 
   compose(pieces) {
@@ -103,6 +109,7 @@ class HostTexts {
     for (const p of pieces) s += typeof p === "number" ? this.texts[p] : p;
     this.text = s;
     this.lower = null;
+    this.composed = true;
     return s.length;
   }
 
@@ -121,15 +128,30 @@ const HOST_STRINGS = 1 << 30;
 /** The most texts one call leaves in JavaScript (src/wasm/wire.rs MAX_HOST_STRINGS); more cross as bytes. */
 const MAX_HOST_STRINGS = 256;
 
+// A CallToolResult whose long text blocks can stay in JavaScript, as
+// `[part, host]`: the part with those blocks' text emptied (their paths in
+// its table) and the holder of the texts; `null` when it must cross as
+// `textual` sends it.
+function inJs(response) {
+  const split = textBlocks(response);
+  if (split === null || split[1].length > MAX_HOST_STRINGS) return null;
+  const [copy, raws] = split;
+  const part = [encode(copy, "response", true), false, "response", raws.map(([path]) => [path, ""])];
+  return [part, new HostTexts(raws.map(([, text]) => text))];
+}
+
+// Calls a responses export whose first part left texts in `host`.
+function runHosted(exported, parts, host) {
+  const [bytes, ext] = payload(parts);
+  return call(() => exported(bytes, (ext | HOST_STRINGS) >>> 0, host));
+}
+
 /** See responses.d.ts. */
 export function validateText(response, expected, options) {
   const rest = [plain(expected, "expected"), value(options, "options")];
-  const split = textBlocks(response);
-  if (split === null || split[1].length > MAX_HOST_STRINGS) return JSON.parse(run(wasmValidateText, [textual(response, "response"), ...rest]));
-  const [copy, raws] = split;
-  const host = new HostTexts(raws.map(([, text]) => text));
-  const [bytes, ext] = payload([[encode(copy, "response", true), false, "response", raws.map(([path]) => [path, ""])], ...rest]);
-  return JSON.parse(call(() => wasmValidateText(bytes, (ext | HOST_STRINGS) >>> 0, host)));
+  const hosted = inJs(response);
+  if (hosted === null) return JSON.parse(run(wasmValidateText, [textual(response, "response"), ...rest]));
+  return JSON.parse(runHosted(wasmValidateText, [hosted[0], ...rest], hosted[1]));
 }
 
 /** See responses.d.ts. */

@@ -14,7 +14,7 @@ use crate::responses::assertions::{
     read_case_sensitive, read_error_expectation, read_size_options, read_strings, truncate_for_display, validate_error,
     validate_response, validate_size, validate_text, Haystack,
 };
-use crate::responses::extract::{extract, extract_text, normalize};
+use crate::responses::extract::{extract, extract_text, normalize, Text};
 use crate::responses::matches_pattern::read_patterns;
 use crate::responses::plan::{self, PlanOptions};
 use crate::responses::run;
@@ -53,12 +53,23 @@ pub fn normalize_tool_response(payload: &[u8], ext: u32) -> Out {
     })())
 }
 
-/// `extractText(response)`: `payload` is the response's JSON text.
+/// `extractText(response)`: `payload` is the response's JSON text; `host`
+/// holds its long text blocks when the payload left them in JavaScript
+/// (`ext` has `HOST_STRINGS`). Then the text is composed there (the holder's
+/// `text`) and the export returns `""`.
+///
+/// Errors: `INVALID_JSON` for a malformed payload; as [`compose_in_js`].
 #[wasm_bindgen(js_name = extractText)]
-pub fn extract_text_of(payload: &[u8], ext: u32) -> Out {
-    parts(payload, ext, ["response"])
-        .map(|[response]| extract_text(&response))
-        .map_err(to_js)
+pub fn extract_text_of(payload: &[u8], ext: u32, host: Option<HostTexts>) -> Out {
+    (|| {
+        let [response] = parts(payload, ext, ["response"])?;
+        let text = extract(&response);
+        Ok(match compose_in_js(&text, host.as_ref())? {
+            Some(_) => String::new(),
+            None => text.into_string(),
+        })
+    })()
+    .map_err(to_js)
 }
 
 /// `validateResponse(actual, expected)`: `actual\nexpected`.
@@ -73,19 +84,58 @@ extern "C" {
     /// (`pkg-template/responses.js` `HostTexts`; `src/wasm/wire.rs` `HOST_STRINGS`).
     pub type HostTexts;
 
-    /// Makes the text to search: `pieces` (strings, and numbers that index
+    /// Makes the holder's `text`: `pieces` (strings, and numbers that index
     /// the texts left in JavaScript) concatenated in order. Returns its
-    /// length in UTF-16 code units.
-    #[wasm_bindgen(method)]
-    fn compose(this: &HostTexts, pieces: js_sys::Array) -> u32;
+    /// length in UTF-16 code units. Throws (a `RangeError`) past V8's
+    /// longest string, as the reference's own `join` would.
+    #[wasm_bindgen(method, catch)]
+    fn compose(this: &HostTexts, pieces: js_sys::Array) -> std::result::Result<u32, JsValue>;
 
-    /// `text.includes(needle)`; `fold`: `text.toLowerCase().includes(needle.toLowerCase())`.
-    #[wasm_bindgen(method)]
-    fn includes(this: &HostTexts, needle: &str, fold: bool) -> bool;
+    /// `text.includes(needle)`; `fold`: `text.toLowerCase().includes(needle.toLowerCase())`
+    /// (lowercasing may throw past V8's longest string).
+    #[wasm_bindgen(method, catch)]
+    fn includes(this: &HostTexts, needle: &str, fold: bool) -> std::result::Result<bool, JsValue>;
 
     /// `text.slice(0, units)`.
     #[wasm_bindgen(method)]
     fn head(this: &HostTexts, units: u32) -> String;
+}
+
+/// What JavaScript threw while composing or searching a response's text, as
+/// `UNSUPPORTED_VALUE` at `response` (the module's own state is untouched:
+/// the import returned normally to Rust).
+fn js_thrown(e: &JsValue) -> MatcherError {
+    let why = js_sys::Error::from(e.clone()).message().as_string().unwrap_or_default();
+    MatcherError::new(
+        crate::error::ErrorCode::UnsupportedValue,
+        "response",
+        format!("the response's text cannot be made in JavaScript ({why})"),
+    )
+}
+
+/// When `text` holds texts left in JavaScript, composes it there (`host`'s
+/// `text`) and returns its length in UTF-16 code units; `None` when every
+/// piece is here.
+///
+/// Errors: `INVALID_ARGUMENT` at `response` when it holds such texts and
+/// `host` is missing; `UNSUPPORTED_VALUE` at `response` when JavaScript
+/// cannot make the text (longer than its longest string).
+fn compose_in_js(text: &Text<'_>, host: Option<&HostTexts>) -> Result<Option<usize>> {
+    let pieces = text.pieces();
+    if !pieces.iter().any(|p| host_index(p).is_some()) {
+        return Ok(None);
+    }
+    let host = host.ok_or_else(|| {
+        MatcherError::invalid_argument("response", "texts left in JavaScript arrived without their holder")
+    })?;
+    let list = js_sys::Array::new_with_length(0);
+    for p in pieces {
+        match host_index(p) {
+            Some(i) => list.push(&JsValue::from(i as u32)),
+            None => list.push(&JsValue::from_str(p)),
+        };
+    }
+    host.compose(list).map(|n| Some(n as usize)).map_err(|e| js_thrown(&e))
 }
 
 /// A text composed in JavaScript from the texts a call left there, searched
@@ -94,11 +144,19 @@ extern "C" {
 struct InJs<'h> {
     host: &'h HostTexts,
     len: usize,
+    /// What a search threw (the check's result is then not used).
+    thrown: std::cell::RefCell<Option<JsValue>>,
 }
 
 impl Haystack for InJs<'_> {
     fn contains_each(&self, needles: &[&str], case_sensitive: bool) -> Vec<bool> {
-        needles.iter().map(|n| self.host.includes(n, !case_sensitive)).collect()
+        let search = |n: &&str| {
+            self.host.includes(n, !case_sensitive).unwrap_or_else(|e| {
+                self.thrown.replace(Some(e));
+                false
+            })
+        };
+        needles.iter().map(search).collect()
     }
 
     fn utf16_len(&self) -> usize {
@@ -125,22 +183,19 @@ pub fn validate_text_json(payload: &[u8], ext: u32, host: Option<HostTexts>) -> 
         let expected = read_strings(&Reader::new(Some(&expected), "expected"))?;
         let case_sensitive = read_case_sensitive(&Reader::new(Some(&options), "options"))?;
         let text = extract(&response);
-        let pieces = text.pieces();
-        if !pieces.iter().any(|p| host_index(p).is_some()) {
+        let (Some(len), Some(host)) = (compose_in_js(&text, host.as_ref())?, host.as_ref()) else {
             return Ok(validate_text(text.into_string().as_str(), &expected, case_sensitive));
+        };
+        let in_js = InJs {
+            host,
+            len,
+            thrown: Default::default(),
+        };
+        let result = validate_text(&in_js, &expected, case_sensitive);
+        match in_js.thrown.take() {
+            Some(e) => Err(js_thrown(&e)),
+            None => Ok(result),
         }
-        let host = host.as_ref().ok_or_else(|| {
-            MatcherError::invalid_argument("response", "texts left in JavaScript arrived without their holder")
-        })?;
-        let list = js_sys::Array::new_with_length(0);
-        for p in pieces {
-            match host_index(p) {
-                Some(i) => list.push(&JsValue::from(i as u32)),
-                None => list.push(&JsValue::from_str(p)),
-            };
-        }
-        let len = host.compose(list) as usize;
-        Ok(validate_text(&InJs { host, len }, &expected, case_sensitive))
     })())
 }
 

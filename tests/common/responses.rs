@@ -17,7 +17,7 @@ fn out(r: Result<String, wasm_bindgen::JsValue>) -> Value {
 
 #[wasm_bindgen_test]
 fn text_checks_cross_with_the_reference_messages() {
-    assert_eq!(extract_text_of(HELLO.as_bytes(), 0).unwrap(), "Hello, world");
+    assert_eq!(extract_text_of(HELLO.as_bytes(), 0, None).unwrap(), "Hello, world");
     let pass = out(validate_text_json(
         format!("{HELLO}\n\"world\"\n{{}}").as_bytes(),
         0,
@@ -76,6 +76,26 @@ fn a_text_left_in_javascript_is_searched_there() {
         host(),
     ));
     assert_eq!(folded["pass"], json!(true));
+    // extractText: the text is composed in JavaScript (the holder's `text`); the export returns "".
+    let h = host().unwrap();
+    let only = "{\"content\":[{\"type\":\"text\",\"text\":\"\"},{\"type\":\"text\",\"text\":\"b\"}]}\u{1}\u{1}[[0,[\"content\",0,\"text\"],0]]";
+    assert_eq!(
+        extract_text_of(only.as_bytes(), ext, Some(h.clone().unchecked_into())).unwrap(),
+        ""
+    );
+    let composed = js_sys::Reflect::get(&h, &JsValue::from_str("t")).unwrap();
+    assert_eq!(composed.as_string().as_deref(), Some("Hello, world\nb"));
+    // What JavaScript throws while making the text is UNSUPPORTED_VALUE, and the module answers on.
+    let throwing = js_sys::Function::new_no_args(
+        "return { compose() { throw new RangeError('Invalid string length'); }, includes() { return true; }, head() { return ''; } };",
+    );
+    let bad = Some(throwing.call0(&JsValue::NULL).unwrap().unchecked_into::<HostTexts>());
+    let e = validate_text_json(payload("[\"world\"]", "{}").as_bytes(), ext, bad).unwrap_err();
+    assert_eq!(error_parts(e), ("UNSUPPORTED_VALUE".into(), "response".into()));
+    assert_eq!(
+        out(validate_text_json(payload("[\"world\"]", "{}").as_bytes(), ext, host()))["pass"],
+        json!(true)
+    );
     // Marked texts without their holder are refused, not read as empty.
     let e = validate_text_json(payload("[\"world\"]", "{}").as_bytes(), ext, None).unwrap_err();
     assert_eq!(error_parts(e), ("INVALID_ARGUMENT".into(), "response".into()));
@@ -112,7 +132,7 @@ fn response_errors_are_coded_and_the_module_keeps_answering() {
     );
     let e = validate_pattern_json(format!("{HELLO}\n[[\"(\",\"\"]]\n{{}}").as_bytes(), 0).unwrap_err();
     assert!(!error_message(e).is_empty());
-    let e = extract_text_of(&[b'{', 0xff], 0).unwrap_err();
+    let e = extract_text_of(&[b'{', 0xff], 0, None).unwrap_err();
     assert_eq!(error_parts(e).0, "INVALID_JSON");
-    assert_eq!(extract_text_of(HELLO.as_bytes(), 0).unwrap(), "Hello, world");
+    assert_eq!(extract_text_of(HELLO.as_bytes(), 0, None).unwrap(), "Hello, world");
 }
