@@ -54,6 +54,17 @@ const preparedLists = keeper(
 );
 const prepared = new WeakMap(); // PreparedToolCalls -> { rec, calls }
 
+// A PreparedToolCalls of another copy of the package (one that a module
+// registry reset loaded again, e.g. jest.resetModules()) keeps its list in
+// that copy: it is refused with that said, not read as a malformed list.
+const PREPARED = Symbol.for("mcp-matchers.PreparedToolCalls");
+function ours(list, what) {
+  if (list !== null && typeof list === "object" && list[PREPARED] === true && !prepared.has(list)) {
+    fail("INVALID_ARGUMENT", what, `${what} is a PreparedToolCalls of another copy of mcp-matchers (loaded again, e.g. after jest.resetModules()); prepare the list with this copy's PreparedToolCalls`);
+  }
+  return list;
+}
+
 /** See tool-calls.d.ts. */
 export class PreparedToolCalls {
   constructor(calls) {
@@ -68,6 +79,7 @@ export class PreparedToolCalls {
     preparedLists.free(prepared.get(this).rec);
   }
 }
+Object.defineProperty(PreparedToolCalls.prototype, PREPARED, { value: true });
 
 // Reads `calls` into the module for `owner` (errors at `what`: "actual[3].toolName").
 function prepare(owner, calls, what) {
@@ -116,8 +128,8 @@ export function evaluateToolCalls(expected, actual, options) {
   const kept = onPrepared(expected, listed, options, (e, a, bytes, ext) => e.evaluateToolCalls(a, bytes, ext));
   // A whole list in the verdict is a copy: the prepared lists' own stay as they were prepared.
   if (kept !== undefined) return verdictFrom(kept.out, kept.expected, () => kept.actual, (list) => [...list]);
-  expected = orEmpty(expected);
-  actual = orEmpty(actual);
+  expected = orEmpty(ours(expected, "expected"));
+  actual = orEmpty(ours(actual, "actual"));
   let r;
   let calls = () => actual;
   // A PromptResult read by fromTrace is judged where its calls are kept (the
@@ -183,8 +195,8 @@ function verdictFrom(r, expected, calls, whole = (list) => list) {
 export function alignToolCalls(expected, actual, options) {
   const kept = onPrepared(expected, actual, options, (e, a, bytes, ext) => e.alignToolCalls(a, bytes, ext));
   if (kept !== undefined) return alignment(kept.out);
-  expected = orEmpty(expected);
-  actual = orEmpty(actual);
+  expected = orEmpty(ours(expected, "expected"));
+  actual = orEmpty(ours(actual, "actual"));
   const [bytes, ext] = payload([encodeCalls(expected, "expected"), encodeCalls(actual, "actual"), encodeMatchOptions(options, "options")]);
   return alignment(call(() => wasmAlign(bytes, ext)));
 }

@@ -136,3 +136,23 @@ test("beside a prepared list a PromptResult is judged by its calls (evaluateTool
   }
   p.free();
 });
+
+// A second copy of the package in one process (what a module registry reset
+// such as jest.resetModules() loads): its PreparedToolCalls keeps its list in
+// that copy's module, so this copy refuses it by name instead of reading it
+// as a malformed list; each copy still judges its own.
+test("a PreparedToolCalls of another copy of the package is refused as such", async () => {
+  const copy = await import("../../pkg/matchers.js?another-copy");
+  const theirs = copy.evaluateToolCalls[Symbol.for("mcp-matchers.matchers.modules")]["tool-calls.js"];
+  assert.notEqual(theirs.PreparedToolCalls, PreparedToolCalls);
+  const list = new theirs.PreparedToolCalls([{ toolName: "a", arguments: {} }]);
+  assert.equal(theirs.evaluateToolCalls([{ toolName: "a" }], list).passed, true);
+  for (const [f, args, path] of [
+    [evaluateToolCalls, [[{ toolName: "a" }], list], "actual"],
+    [evaluateToolCalls, [list, [{ toolName: "a" }]], "expected"],
+    [alignToolCalls, [list, []], "expected"],
+  ]) {
+    assert.throws(() => f(...args), (e) => e instanceof MatcherError && e.code === "INVALID_ARGUMENT" && e.path === path && /another copy of mcp-matchers/.test(e.message));
+  }
+  list.free();
+});
