@@ -152,7 +152,9 @@ export declare class PreparedToolCalls {
  *   is not an object, a `toolName` is not a string or `arguments` is not an
  *   object (path e.g. `actual[3].toolName`); `INVALID_OPTION` for an option
  *   outside its domain (path e.g. `options.maxExtraToolCalls`);
- *   `UNSUPPORTED_VALUE` for a circular argument value.
+ *   `UNSUPPORTED_VALUE` for a circular argument value; `INVALID_ARGUMENT`
+ *   (path `expected`/`actual`) for a `PreparedToolCalls` of another copy of
+ *   the package (loaded again, e.g. after `jest.resetModules()`).
  */
 export declare function evaluateToolCalls(
   expected: EvalToolCall[] | PreparedToolCalls,
