@@ -125,19 +125,20 @@ class HostTexts {
 }
 /** Bit 30 of a payload's `ext`: its out-of-band strings stayed in JavaScript (src/wasm/wire.rs HOST_STRINGS). */
 const HOST_STRINGS = 1 << 30;
-/** The most texts one call leaves in JavaScript (src/wasm/wire.rs MAX_HOST_STRINGS); more cross as bytes. */
+/** The most texts one call leaves in JavaScript, the first ones (src/wasm/wire.rs MAX_HOST_STRINGS); the others cross as bytes. */
 const MAX_HOST_STRINGS = 256;
 
 // A CallToolResult whose long text blocks can stay in JavaScript, as
-// `[part, host]`: the part with those blocks' text emptied (their paths in
-// its table) and the holder of the texts; `null` when it must cross as
-// `textual` sends it.
+// `[part, host]`: the part with the first MAX_HOST_STRINGS of those blocks'
+// text emptied (their paths in its table; any others cross as bytes) and the
+// holder of the texts; `null` when it must cross as `textual` sends it.
 function inJs(response) {
   const split = textBlocks(response);
-  if (split === null || split[1].length > MAX_HOST_STRINGS) return null;
+  if (split === null) return null;
   const [copy, raws] = split;
-  const part = [encode(copy, "response", true), false, "response", raws.map(([path]) => [path, ""])];
-  return [part, new HostTexts(raws.map(([, text]) => text))];
+  const kept = raws.slice(0, MAX_HOST_STRINGS);
+  const table = raws.map(([path, text], i) => [path, i < MAX_HOST_STRINGS ? "" : text]);
+  return [[encode(copy, "response", true), false, "response", table], new HostTexts(kept.map(([, text]) => text))];
 }
 
 // Calls a responses export whose first part left texts in `host`.

@@ -28,8 +28,9 @@
 //! parts and the last one starts the table.
 //!
 //! Strings that stay in JavaScript (bit 30 as well, [`HOST_STRINGS`]): the
-//! same table, each string's `bytes` 0 and none after the parts; each is put
-//! in place as a marker ([`host_index`] gives its index in the table), and
+//! same table, where each of the first [`MAX_HOST_STRINGS`] rows whose
+//! `bytes` is 0 has no text after the parts (the other rows cross as
+//! above); each is put in place as a marker ([`host_index`] gives its row), and
 //! the check that reads it asks the glue for it (`validateText`: the long
 //! text blocks of a `CallToolResult` are searched by `String#includes`
 //! where they are, never copied into the module).
@@ -66,7 +67,8 @@ pub(crate) const RAW_STRINGS: u32 = 1 << 31;
 /// JavaScript, each in place as a marker (module docs).
 pub(crate) const HOST_STRINGS: u32 = 1 << 30;
 
-/// The most strings one call may leave in JavaScript (the glue sends more as bytes).
+/// The most strings one call may leave in JavaScript: the table's first rows
+/// (the glue sends the others as bytes).
 pub(crate) const MAX_HOST_STRINGS: usize = 256;
 
 /// The markers: marker `i` is the one-byte slice at `i`, told apart from any
@@ -106,18 +108,14 @@ pub(crate) fn parts<'a, const N: usize>(payload: &'a [u8], ext: u32, names: [&st
         *slot = parse(piece, ext & (1 << i) != 0, names[i])?;
     }
     let host = ext & HOST_STRINGS != 0;
-    if host && raws.len() > MAX_HOST_STRINGS {
-        return Err(malformed(names[0]));
-    }
     for (i, (part, path, s)) in raws.into_iter().enumerate() {
         let slot = out
             .get_mut(part)
             .and_then(|v| place(v, &path))
             .ok_or_else(|| malformed(names[0]))?;
-        *slot = match host {
-            true if s.is_empty() => Val::Str(Cow::Borrowed(&HOST_MARKS[i..=i])),
-            true => return Err(malformed(names[0])),
-            false => Val::Str(Cow::Borrowed(s)),
+        *slot = match HOST_MARKS.get(i..=i) {
+            Some(marker) if host && s.is_empty() => Val::Str(Cow::Borrowed(marker)),
+            _ => Val::Str(Cow::Borrowed(s)),
         };
     }
     Ok(out)
@@ -250,10 +248,26 @@ mod tests {
         assert_eq!((host_index(text(0)), host_index(text(1))), (Some(0), Some(1)));
         // A caller's own "\u0000" is text, not a marker.
         assert_eq!((text(2), host_index(text(2))), ("\0", None));
-        // A string with bytes after the parts cannot also stay in JavaScript.
-        let bad = "{\"text\":\"\"}\u{1}x\u{1}[[0,[\"text\"],1]]";
-        let err = parts(bad.as_bytes(), RAW_STRINGS | HOST_STRINGS, ["r"]).unwrap_err();
-        assert_eq!(err.code, ErrorCode::InvalidJson);
+        // Rows with bytes cross as bytes beside them; past the first 256 rows nothing is a marker.
+        let mixed = "[\"\",\"\"]\u{1}xy\u{1}[[0,[0],0],[0,[1],2]]";
+        let [m] = parts(mixed.as_bytes(), RAW_STRINGS | HOST_STRINGS, ["r"]).unwrap();
+        let Val::Arr(m) = m else { panic!("array expected") };
+        assert_eq!(host_index(m[0].as_str().unwrap()), Some(0));
+        assert_eq!((m[1].as_str(), host_index(m[1].as_str().unwrap())), (Some("xy"), None));
+        let rows: Vec<String> = (0..=MAX_HOST_STRINGS).map(|i| format!("[0,[{i}],0]")).collect();
+        let many = format!(
+            "[{}]\u{1}\u{1}[{}]",
+            vec!["\"\""; MAX_HOST_STRINGS + 1].join(","),
+            rows.join(",")
+        );
+        let [v] = parts(many.as_bytes(), RAW_STRINGS | HOST_STRINGS, ["r"]).unwrap();
+        let Val::Arr(v) = v else { panic!("array expected") };
+        let marked: Vec<Option<usize>> = v.iter().map(|x| host_index(x.as_str().unwrap())).collect();
+        assert_eq!(marked[MAX_HOST_STRINGS - 1], Some(MAX_HOST_STRINGS - 1));
+        assert_eq!(
+            (marked[MAX_HOST_STRINGS], v[MAX_HOST_STRINGS].as_str()),
+            (None, Some(""))
+        );
     }
 
     #[test]

@@ -110,3 +110,16 @@ test("validateText on texts left in JavaScript: the reference's whole result", (
     assert.deepEqual(ours.validateText(result, expected, options), ref.validateText(result, expected, options), JSON.stringify(expected));
   }
 });
+
+// Past the 256 texts one call leaves in JavaScript, the others cross as bytes
+// beside them: a result of 257 blocks of 200,001 characters (51 Mi in all, past
+// the 32 Mi one call may send) is answered as the reference answers it, not
+// refused (a new user's finding).
+test("more than 256 long blocks: the first stay in JavaScript, the rest cross, none refused", () => {
+  const a = "a".repeat(200_000);
+  const result = { content: Array.from({ length: 257 }, (_, i) => ({ type: "text", text: `B${i}${a}` })) };
+  for (const expected of ["B256a", "B255a", "Bnone"]) {
+    assert.deepEqual(ours.validateText(result, expected), ref.validateText(result, expected), expected);
+  }
+  assert.equal(ours.extractText(result), ref.extractText(result));
+});
