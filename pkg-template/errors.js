@@ -79,7 +79,6 @@ export function isTrap(e) {
   return e instanceof Error && /recursive use of an object|attempted to take ownership/i.test(e.message);
 }
 
-
 /**
  * The exports of a family's wasm-bindgen glue module `glue`, started from
  * `bytes()` (the module's bytes) on first use, each wrapped so that a trap restarts the module

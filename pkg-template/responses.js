@@ -92,10 +92,10 @@ export function validateResponse(actual, expected) {
   return JSON.parse(run(wasmValidateResponse, [plain(actual, "actual"), plain(expected, "expected")]));
 }
 
-// The long text blocks of one validateText call, left where they are and
-// searched there by String#includes, as the reference searches them: the core
-// composes the text it reads from them and asks (src/wasm/responses.rs
-// HostTexts, src/wasm/wire.rs HOST_STRINGS). Nothing here decides a verdict.
+// The long text blocks of one validateText or extractText call, left where
+// they are: the core composes the text it reads from them here and searches it
+// by String#includes, as the reference does (src/wasm/responses.rs HostTexts,
+// src/wasm/wire.rs HOST_STRINGS). Nothing here decides a verdict.
 class HostTexts {
   constructor(texts) {
     this.texts = texts;

@@ -1,7 +1,7 @@
 // Makes pkg/matchers.js one self-contained ES module (esbuild), so that a
 // browser loading `mcp-matchers/matchers` as plain ES modules fetches one file
 // instead of eight: in headless Chromium the cold import to the first result
-// went from 48 to 24 ms on the test server (bench/import.mjs; issue 13 item 5).
+// went from 48-81 to 27-31 ms on the test server (bench/import.mjs; issue 13 item 5).
 //   usage: node scripts/bundle-matchers.mjs PKG_DIR [KEEP_DIR]   (run by scripts/build.sh)
 // KEEP_DIR: where to keep a copy of PKG_DIR as it was (the modules unbundled),
 // for scripts/build-www.mjs, which bundles the viewer from them.
@@ -12,8 +12,8 @@
 // whichever entry point a program imports, tool-calls.js and the two wasm/
 // files become stubs that re-export the bundle's own modules, which it hands
 // over as a non-enumerable registered-symbol property of its own
-// evaluateToolCalls (`mcp-matchers/matchers` exports only its public names). The runtime's other
-// copy (the one the other families import) shares what must be one object
+// evaluateToolCalls (`mcp-matchers/matchers` exports only its public names).
+// The runtime's other copy (the one the other families import) shares what must be one object
 // with this one: MatcherError and the test hook `families` (errors.js keeps
 // them on globalThis) and EVALUATE_IN_PLACE (a registered symbol, internal.js).
 import { buildSync } from "esbuild";

@@ -80,8 +80,8 @@ pub fn validate_response_json(payload: &[u8], ext: u32) -> Out {
 
 #[wasm_bindgen]
 extern "C" {
-    /// The long texts one `validateText` call left in JavaScript
-    /// (`pkg-template/responses.js` `HostTexts`; `src/wasm/wire.rs` `HOST_STRINGS`).
+    /// The long texts one `validateText` or `extractText` call left in
+    /// JavaScript (`pkg-template/responses.js` `HostTexts`; `src/wasm/wire.rs` `HOST_STRINGS`).
     pub type HostTexts;
 
     /// Makes the holder's `text`: `pieces` (strings, and numbers that index
@@ -114,28 +114,35 @@ fn js_thrown(e: &JsValue) -> MatcherError {
 }
 
 /// When `text` holds texts left in JavaScript, composes it there (`host`'s
-/// `text`) and returns its length in UTF-16 code units; `None` when every
-/// piece is here.
+/// `text`) and returns it as a [`Haystack`]; `None` when every piece is here.
 ///
 /// Errors: `INVALID_ARGUMENT` at `response` when it holds such texts and
 /// `host` is missing; `UNSUPPORTED_VALUE` at `response` when JavaScript
 /// cannot make the text (longer than its longest string).
-fn compose_in_js(text: &Text<'_>, host: Option<&HostTexts>) -> Result<Option<usize>> {
-    let pieces = text.pieces();
-    if !pieces.iter().any(|p| host_index(p).is_some()) {
+fn compose_in_js<'h>(text: &Text<'_>, host: Option<&'h HostTexts>) -> Result<Option<InJs<'h>>> {
+    let marked = match text {
+        Text::Lines(parts) => parts.iter().any(|p| host_index(p).is_some()),
+        Text::One(s) => host_index(s).is_some(),
+    };
+    if !marked {
         return Ok(None);
     }
     let host = host.ok_or_else(|| {
         MatcherError::invalid_argument("response", "texts left in JavaScript arrived without their holder")
     })?;
     let list = js_sys::Array::new_with_length(0);
-    for p in pieces {
+    for p in text.pieces() {
         match host_index(p) {
             Some(i) => list.push(&JsValue::from(i as u32)),
             None => list.push(&JsValue::from_str(p)),
         };
     }
-    host.compose(list).map(|n| Some(n as usize)).map_err(|e| js_thrown(&e))
+    let len = host.compose(list).map_err(|e| js_thrown(&e))? as usize;
+    Ok(Some(InJs {
+        host,
+        len,
+        thrown: Default::default(),
+    }))
 }
 
 /// A text composed in JavaScript from the texts a call left there, searched
@@ -183,13 +190,8 @@ pub fn validate_text_json(payload: &[u8], ext: u32, host: Option<HostTexts>) -> 
         let expected = read_strings(&Reader::new(Some(&expected), "expected"))?;
         let case_sensitive = read_case_sensitive(&Reader::new(Some(&options), "options"))?;
         let text = extract(&response);
-        let (Some(len), Some(host)) = (compose_in_js(&text, host.as_ref())?, host.as_ref()) else {
+        let Some(in_js) = compose_in_js(&text, host.as_ref())? else {
             return Ok(validate_text(text.into_string().as_str(), &expected, case_sensitive));
-        };
-        let in_js = InJs {
-            host,
-            len,
-            thrown: Default::default(),
         };
         let result = validate_text(&in_js, &expected, case_sensitive);
         match in_js.thrown.take() {

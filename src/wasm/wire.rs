@@ -31,9 +31,9 @@
 //! same table, where each of the first [`MAX_HOST_STRINGS`] rows whose
 //! `bytes` is 0 has no text after the parts (the other rows cross as
 //! above); each is put in place as a marker ([`host_index`] gives its row), and
-//! the check that reads it asks the glue for it (`validateText`: the long
-//! text blocks of a `CallToolResult` are searched by `String#includes`
-//! where they are, never copied into the module).
+//! the export that reads it asks the glue for it (`validateText` searches the
+//! long text blocks of a `CallToolResult` by `String#includes` where they are,
+//! `extractText` joins them there; neither copies them into the module).
 
 use crate::error::{ErrorCode, MatcherError, Result};
 use crate::value::parse::parse_with;
@@ -63,8 +63,8 @@ pub(crate) fn parse<'a>(text: &'a str, extended: bool, path: &str) -> Result<Val
 /// Bit 31 of `ext`: the payload ends with strings sent out of band (module docs).
 pub(crate) const RAW_STRINGS: u32 = 1 << 31;
 
-/// Bit 30 of `ext`, with [`RAW_STRINGS`]: the table's strings stay in
-/// JavaScript, each in place as a marker (module docs).
+/// Bit 30 of `ext`, with [`RAW_STRINGS`]: the table's first rows with no
+/// bytes stay in JavaScript, each in place as a marker (module docs).
 pub(crate) const HOST_STRINGS: u32 = 1 << 30;
 
 /// The most strings one call may leave in JavaScript: the table's first rows
